@@ -1,0 +1,53 @@
+# Doko-Turnier: `make run` serves the demo tournament, `make test` runs every test.
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run setup test test-postgres lint format messages bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+setup: $(VENV)/.runtime
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+
+run: setup
+	@echo "Doko-Turnier: http://$(HOST):$(PORT)/  (Turnierleitung: demo / doko-demo)"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: $(VENV)/.dev
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test-postgres: $(VENV)/.dev
+	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/doko} $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.dev
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+messages: $(VENV)/.dev
+	$(BIN)/python manage.py makemessages -l en -l de --no-obsolete --ignore=.venv --ignore=tests --ignore=bench
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+bench: $(VENV)/.dev
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 test-db*.sqlite3* staticfiles

@@ -1,0 +1,136 @@
+"""Score sheets (Spiellisten) and the points they produce.
+
+Vocabulary:
+
+- **Sheet** (Spielliste): the paper list of one table in one round; the Listenführer keeps it.
+- **Version**: every save of a sheet is kept as a numbered version with who saved it, when and
+  from which page. At most one version of a sheet is confirmed; only confirmed versions count.
+- **Game** (Spiel): one row of a version: the record as entered (SCORING.md §8) and what the rules
+  engine made of it.
+- **Score line**: a player's points in one game of a confirmed sheet, written when the sheet is
+  confirmed so that standings add up stored integers in SQL.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from tournament.models import Participant, Round, Table
+
+
+class Sheet(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", pgettext_lazy("sheet status", "offen")
+        SUBMITTED = "submitted", pgettext_lazy("sheet status", "abgegeben")
+        CONFIRMED = "confirmed", pgettext_lazy("sheet status", "bestätigt")
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="sheet")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sheets")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # Incremented by every save; a writer must name the revision it started from.
+    revision = models.PositiveIntegerField(default=0)
+    closed_after_game = models.PositiveSmallIntegerField(
+        _("beendet nach Spiel"), null=True, blank=True
+    )
+    close_note = models.CharField(_("Vermerk zum Abbruch"), max_length=300, blank=True)
+    return_comment = models.CharField(
+        _("Rückmeldung der Turnierleitung"), max_length=500, blank=True
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table__number"]
+        verbose_name = _("Spielliste")
+        verbose_name_plural = _("Spiellisten")
+
+    def __str__(self) -> str:
+        return f"{self.round} – {self.table}"
+
+
+class SheetVersion(models.Model):
+    class Source(models.TextChoices):
+        DESK = "desk", _("Erfassung Turnierleitung")
+        CAPTAIN = "captain", _("Listenführer-Link")
+        IMPORT = "import", _("Import")
+        RESTORE = "restore", _("Wiederherstellung")
+        GENERATOR = "generator", _("Demo-Daten")
+
+    sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    source = models.CharField(max_length=10, choices=Source.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    submitted = models.BooleanField(default=False)
+    confirmed = models.BooleanField(default=False)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["sheet", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "number"], name="unique_sheet_version_number"),
+            models.UniqueConstraint(
+                fields=["sheet"],
+                condition=Q(confirmed=True),
+                name="one_confirmed_version_per_sheet",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sheet} v{self.number}"
+
+
+class Game(models.Model):
+    version = models.ForeignKey(SheetVersion, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    record = models.JSONField()
+    method = models.CharField(max_length=12)
+    kind = models.CharField(max_length=20, blank=True)
+    value = models.SmallIntegerField(null=True, blank=True)
+    winner = models.CharField(max_length=6, blank=True)
+    plus = models.JSONField(default=list)
+    points = models.JSONField()
+    breakdown = models.JSONField(default=list)
+    warnings = models.JSONField(default=list)
+    soloist = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["version", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["version", "number"], name="unique_game_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.version} Spiel {self.number}"
+
+
+class ScoreLine(models.Model):
+    sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="score_lines")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="score_lines")
+    participant = models.ForeignKey(
+        Participant, on_delete=models.PROTECT, related_name="score_lines"
+    )
+    game_number = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    points = models.SmallIntegerField()
+    won = models.BooleanField()
+    soloist = models.BooleanField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "game_number", "seat"], name="unique_score_line"
+            ),
+        ]
+        indexes = [models.Index(fields=["round", "participant"])]
+
+    def __str__(self) -> str:
+        return f"{self.participant} Spiel {self.game_number}: {self.points:+d}"

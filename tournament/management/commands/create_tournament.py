@@ -1,0 +1,49 @@
+"""manage.py create_tournament --name NAME --date YYYY-MM-DD [--slug SLUG]"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.errors import DomainError
+from tournament.services import create_tournament
+
+
+def parse_date(value: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError as error:
+        raise CommandError(f"--date: '{value}' is not a date of the form YYYY-MM-DD") from error
+
+
+class Command(BaseCommand):
+    help = "Create a tournament (Turnier anlegen)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--name", required=True)
+        parser.add_argument("--date", required=True, help="YYYY-MM-DD")
+        parser.add_argument("--slug")
+        parser.add_argument("--venue", default="")
+        parser.add_argument("--rounds", type=int, default=2, help="Durchgänge (default 2)")
+        parser.add_argument("--cycles", type=int, default=4, help="cycles per round (default 4)")
+        parser.add_argument("--deck", type=int, choices=[40, 48], default=40)
+        parser.add_argument("--pre-lead-counts", action="store_true")
+        parser.add_argument("--ddv-absage-bonus", action="store_true")
+
+    def handle(self, *args, **options):
+        try:
+            tournament = create_tournament(
+                name=options["name"],
+                date=parse_date(options["date"]),
+                slug=options["slug"],
+                venue=options["venue"],
+                rounds_count=options["rounds"],
+                cycles=options["cycles"],
+                deck=options["deck"],
+                pre_lead_counts=options["pre_lead_counts"],
+                ddv_absage_bonus=options["ddv_absage_bonus"],
+            )
+        except DomainError as error:
+            raise CommandError(str(error)) from error
+        self.stdout.write(tournament.slug)

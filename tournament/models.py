@@ -1,0 +1,281 @@
+"""The tournament evening: event, participants, rounds, tables and seats.
+
+Vocabulary:
+
+- **Tournament** (Turnier): one evening with fixed house rules and scoring options.
+- **Participant** (Teilnehmer): a registered player; may be checked in on arrival or withdrawn.
+- **Round** (Durchgang): every player sits at one table and plays ``4 × cycles`` games there.
+  Round 1 is seated by draw (digital or drawn slips), later rounds by placement.
+- **Table** (Tisch) with 4 or 5 **seats** (Plätze). Seat 1 is the Listenführer (table captain),
+  who keeps the score sheet and deals first. At a 5-player table the dealer sits out each game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+if TYPE_CHECKING:
+    from scoring.rules import ScoringOptions
+
+
+def new_entry_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Tournament(models.Model):
+    class Deck(models.IntegerChoices):
+        WITHOUT_NINES = 40, _("40 Karten (ohne Neunen)")
+        WITH_NINES = 48, _("48 Karten (mit Neunen)")
+
+    name = models.CharField(_("Name"), max_length=120)
+    slug = models.SlugField(_("Kurzname"), max_length=60, unique=True)
+    date = models.DateField(_("Datum"))
+    venue = models.CharField(_("Ort"), max_length=200, blank=True)
+    rounds_count = models.PositiveSmallIntegerField(
+        _("Durchgänge"), default=2, help_text=_("Anzahl der Durchgänge (Tischrunden).")
+    )
+    cycles = models.PositiveSmallIntegerField(
+        _("Runden je Durchgang"),
+        default=4,
+        help_text=_("4 Runden = 16 Spiele am Vierertisch, 20 am Fünfertisch."),
+    )
+    deck = models.PositiveSmallIntegerField(
+        _("Blatt"), choices=Deck.choices, default=Deck.WITHOUT_NINES
+    )
+    pre_lead_counts = models.BooleanField(
+        _("Re/Kontra vor dem ersten Ausspielen zählt allein 1 Punkt"), default=False
+    )
+    ddv_absage_bonus = models.BooleanField(
+        _("DDV-Punkte gegen Absagen (120 gegen „keine 90“ usw.)"), default=False
+    )
+    single_entry = models.BooleanField(
+        _("Einfache Erfassung"),
+        default=False,
+        help_text=_("Von der Turnierleitung erfasste Listen gelten sofort als bestätigt."),
+    )
+    public_seating = models.BooleanField(_("„Wo sitze ich?“ öffentlich"), default=True)
+    public_standings = models.BooleanField(_("Tabelle öffentlich"), default=True)
+    public_player_pages = models.BooleanField(_("Spielerseiten öffentlich"), default=True)
+    public_rules = models.BooleanField(_("Regeln öffentlich"), default=True)
+    public_projector = models.BooleanField(_("Beamer-Ansicht öffentlich"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("Turnier")
+        verbose_name_plural = _("Turniere")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(rounds_count__gte=1), name="rounds_at_least_1"
+            ),
+            models.CheckConstraint(condition=models.Q(cycles__gte=1), name="cycles_at_least_1"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament:detail", kwargs={"slug": self.slug})
+
+    @property
+    def scoring_options(self) -> ScoringOptions:
+        from scoring.rules import ScoringOptions
+
+        return ScoringOptions(
+            deck=self.deck,
+            pre_lead_counts=self.pre_lead_counts,
+            ddv_absage_bonus=self.ddv_absage_bonus,
+        )
+
+
+class ParticipantQuerySet(models.QuerySet["Participant"]):
+    def active(self) -> ParticipantQuerySet:
+        return self.filter(withdrawn=False)
+
+
+class Participant(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="participants"
+    )
+    name = models.CharField(_("Name"), max_length=100)
+    club = models.CharField(_("Verein"), max_length=100, blank=True)
+    checked_in = models.BooleanField(_("anwesend"), default=False)
+    withdrawn = models.BooleanField(_("abgemeldet"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ParticipantQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Teilnehmer")
+        verbose_name_plural = _("Teilnehmer")
+        constraints = [
+            models.UniqueConstraint(
+                "tournament", Lower("name"), name="unique_participant_name_per_tournament"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", pgettext_lazy("round status", "Entwurf")
+        RELEASED = "released", pgettext_lazy("round status", "freigegeben")
+        CLOSED = "closed", pgettext_lazy("round status", "abgeschlossen")
+
+    class Method(models.TextChoices):
+        DIGITAL = "digital", _("digitale Auslosung")
+        SLIPS = "slips", _("Losnummern")
+        PLACEMENT = "placement", _("nach Platzierung")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("Durchgang"))
+    status = models.CharField(
+        _("Status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    method = models.CharField(_("Verfahren"), max_length=10, choices=Method.choices, blank=True)
+    seed = models.BigIntegerField(_("Startwert der Auslosung"), null=True, blank=True)
+    lots = models.JSONField(_("Losentscheide"), default=list, blank=True)
+    slips = models.JSONField(_("erfasste Losnummern"), default=dict, blank=True)
+    released_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("Durchgang")
+        verbose_name_plural = _("Durchgänge")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self.number}. Durchgang"
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == self.Status.DRAFT
+
+    @property
+    def is_released(self) -> bool:
+        return self.status == self.Status.RELEASED
+
+    @property
+    def is_seated(self) -> bool:
+        return self.tables.exists()
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("Tisch"))
+    entry_token = models.CharField(max_length=64, unique=True, default=new_entry_token)
+    token_revoked = models.BooleanField(_("Link gesperrt"), default=False)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("Tisch")
+        verbose_name_plural = _("Tische")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Tisch {self.number}"
+
+    @property
+    def size(self) -> int:
+        """Number of players: 4, or 5 where the dealer sits out each game.
+
+        Counted from the seats, which callers prefetch.
+        """
+        return len(self.seats.all())
+
+    def seat_list(self) -> list[Seat]:
+        return sorted(self.seats.all(), key=lambda seat: seat.number)
+
+
+class Seat(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("Platz"))
+
+    class Meta:
+        ordering = ["table__number", "number"]
+        verbose_name = _("Platz")
+        verbose_name_plural = _("Plätze")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="unique_seat_number"),
+            models.UniqueConstraint(fields=["round", "participant"], name="seated_once_per_round"),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=5), name="seat_number_1_to_5"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} Platz {self.number}: {self.participant}"
+
+    @property
+    def is_captain(self) -> bool:
+        return self.number == 1
+
+
+class AuditEntry(models.Model):
+    """Who changed what and when: every state change of a tournament leaves one entry."""
+
+    class Action(models.TextChoices):
+        TOURNAMENT_CREATED = "tournament.created", _("Turnier angelegt")
+        TOURNAMENT_CHANGED = "tournament.changed", _("Turnier geändert")
+        PARTICIPANT_ADDED = "participant.added", _("Teilnehmer angelegt")
+        PARTICIPANT_CHANGED = "participant.changed", _("Teilnehmer geändert")
+        PARTICIPANT_WITHDRAWN = "participant.withdrawn", _("Teilnehmer abgemeldet")
+        PARTICIPANT_REINSTATED = "participant.reinstated", _("Teilnehmer wieder angemeldet")
+        PARTICIPANT_CHECKED_IN = "participant.checked_in", _("Teilnehmer angekommen")
+        PARTICIPANTS_IMPORTED = "participants.imported", _("Teilnehmer importiert")
+        ROUND_DRAWN = "round.drawn", _("Durchgang ausgelost")
+        ROUND_SLIPS_SAVED = "round.slips_saved", _("Losnummern erfasst")
+        ROUND_CHANGED = "round.changed", _("Sitzordnung geändert")
+        ROUND_RELEASED = "round.released", _("Durchgang freigegeben")
+        ROUND_CLOSED = "round.closed", _("Durchgang abgeschlossen")
+        ROUND_DELETED = "round.deleted", _("Sitzordnung verworfen")
+        SHEET_SAVED = "sheet.saved", _("Liste gespeichert")
+        SHEET_SUBMITTED = "sheet.submitted", _("Liste abgegeben")
+        SHEET_CONFIRMED = "sheet.confirmed", _("Liste bestätigt")
+        SHEET_RETURNED = "sheet.returned", _("Liste zurückgegeben")
+        SHEET_REOPENED = "sheet.reopened", _("Liste wieder geöffnet")
+        SHEET_CLOSED_EARLY = "sheet.closed_early", _("Tisch vorzeitig beendet")
+        TOKEN_REVOKED = "token.revoked", _("Eingabelink gesperrt")
+        TOKEN_RENEWED = "token.renewed", _("Eingabelink erneuert")
+        TOURNAMENT_IMPORTED = "tournament.imported", _("Turnier wiederhergestellt")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    actor = models.CharField(_("durch"), max_length=120, blank=True)
+    action = models.CharField(_("Aktion"), max_length=40, choices=Action.choices)
+    summary = models.CharField(_("Beschreibung"), max_length=300, blank=True)
+    reason = models.TextField(_("Begründung"), blank=True)
+    details = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("Protokolleintrag")
+        verbose_name_plural = _("Protokoll")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%H:%M} {self.get_action_display()} {self.summary}"

@@ -1,0 +1,20 @@
+"""How names typed by people are cleaned and compared."""
+
+from __future__ import annotations
+
+import unicodedata
+
+# A cell starting with one of these would be read as a formula by spreadsheet programs.
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+
+
+def normalize_name(value: str) -> str:
+    """Trim, drop control characters and collapse runs of whitespace."""
+    value = unicodedata.normalize("NFC", value)
+    cleaned = "".join(char for char in value if unicodedata.category(char)[0] != "C" or char == " ")
+    return " ".join(cleaned.split())
+
+
+def name_key(value: str) -> str:
+    """The form under which two names count as the same participant."""
+    return normalize_name(value).casefold()

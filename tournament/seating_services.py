@@ -1,0 +1,448 @@
+"""Seating a round: the draw, drawn slips, placement, edits before release, release.
+
+The pure seating logic (``tournament.seating``) decides; these services read the database, call
+it, and write the result in one transaction with an audit entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import seating as pure
+from .audit import record
+from .errors import DomainError
+from .models import AuditEntry, Participant, Round, Seat, Table, Tournament
+from .seating_messages import seating_error_message, slip_problem_message
+from .services import User, eligible_participants
+
+# ---------------------------------------------------------------------------- reading
+
+
+def round_with_seating(tournament: Tournament, number: int) -> Round | None:
+    """The round with tables and seats prefetched (two queries), or None if not drawn."""
+    seats = Seat.objects.select_related("participant").order_by("number")
+    tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
+    return (
+        Round.objects.filter(tournament=tournament, number=number)
+        .prefetch_related(Prefetch("tables", queryset=tables))
+        .first()
+    )
+
+
+def seating_of(round_: Round) -> pure.Seating:
+    tables = sorted(round_.tables.all(), key=lambda table: table.number)
+    return pure.Seating(
+        tuple(
+            pure.TableSeating(
+                table.number,
+                tuple(
+                    seat.participant_id
+                    for seat in sorted(table.seats.all(), key=lambda s: s.number)
+                ),
+            )
+            for table in tables
+        )
+    )
+
+
+def _locked_round(tournament: Tournament, number: int) -> Round:
+    round_ = Round.objects.select_for_update().filter(tournament=tournament, number=number).first()
+    if round_ is None:
+        raise DomainError(_("Durchgang %(number)d ist noch nicht ausgelost.") % {"number": number})
+    return round_
+
+
+def _require_draft(round_: Round) -> None:
+    if not round_.is_draft:
+        raise DomainError(
+            _(
+                "Durchgang %(number)d ist bereits freigegeben; "
+                "die Sitzordnung lässt sich nicht mehr ändern."
+            )
+            % {"number": round_.number}
+        )
+
+
+def _store(round_: Round, seating: pure.Seating) -> None:
+    """Replace the round's tables and seats by ``seating`` (drafts only)."""
+    round_.tables.all().delete()
+    tables = Table.objects.bulk_create(
+        [Table(round=round_, number=table.number) for table in seating.tables]
+    )
+    by_number = {table.number: table for table in tables}
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                round=round_,
+                table=by_number[row.table],
+                participant_id=row.participant_id,
+                number=row.seat,
+            )
+            for row in seating.as_rows()
+        ]
+    )
+
+
+# ---------------------------------------------------------------------------- drawing
+
+
+def _prepare_round(tournament: Tournament, number: int) -> Round:
+    """The draft round ``number``, created if needed, after checking the order of rounds."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not 1 <= number <= tournament.rounds_count:
+        raise DomainError(
+            _("Das Turnier hat die Durchgänge 1 bis %(count)d; Durchgang %(number)d gibt es nicht.")
+            % {"count": tournament.rounds_count, "number": number}
+        )
+    if number > 1:
+        previous = Round.objects.filter(tournament=tournament, number=number - 1).first()
+        if previous is None or previous.is_draft:
+            raise DomainError(
+                _("Zuerst muss Durchgang %(previous)d ausgelost und freigegeben sein.")
+                % {"previous": number - 1}
+            )
+        from scoring.models import Sheet
+
+        open_tables = list(
+            Sheet.objects.filter(round=previous)
+            .exclude(status=Sheet.Status.CONFIRMED)
+            .order_by("table__number")
+            .values_list("table__number", flat=True)
+        )
+        if open_tables:
+            raise DomainError(
+                _(
+                    "Durchgang %(previous)d ist noch nicht fertig: die Listen von Tisch "
+                    "%(tables)s sind nicht bestätigt."
+                )
+                % {"previous": number - 1, "tables": ", ".join(map(str, open_tables))}
+            )
+    round_, _created = Round.objects.select_for_update().get_or_create(
+        tournament=tournament, number=number
+    )
+    _require_draft(round_)
+    return round_
+
+
+def _participant_ids(tournament: Tournament) -> list[int]:
+    ids = [participant.pk for participant in eligible_participants(tournament)]
+    if not pure.is_seatable(len(ids)):
+        try:
+            pure.table_sizes(len(ids))
+        except pure.SeatingError as error:
+            raise DomainError(seating_error_message(error)) from error
+    return ids
+
+
+@transaction.atomic
+def draw_round(
+    tournament: Tournament, number: int, *, seed: int | None = None, user: User = None
+) -> Round:
+    """Seat round ``number``: round 1 by a seeded random draw, later rounds by placement."""
+    round_ = _prepare_round(tournament, number)
+    ids = _participant_ids(tournament)
+    if seed is None:
+        seed = pure.new_seed()
+    if not 1 <= seed <= 10**18:
+        raise DomainError(_("Der Startwert muss eine positive ganze Zahl sein."), field="seed")
+    if number == 1:
+        seating = pure.draw_seating(ids, seed)
+        round_.method = Round.Method.DIGITAL
+        round_.lots = []
+    else:
+        from scoring.standings import placement_ranking
+
+        ranking = placement_ranking(tournament, after_round=number - 1, participant_ids=ids)
+        result = pure.seat_by_placement(ranking, seed)
+        seating = result.seating
+        round_.method = Round.Method.PLACEMENT
+        round_.lots = [
+            {
+                "participants": list(lot.participant_ids),
+                "first_place": lot.first_place,
+                "last_place": lot.last_place,
+                "order": list(lot.order),
+                "tables": list(lot.tables),
+            }
+            for lot in result.lots
+        ]
+    round_.seed = seed
+    round_.slips = {}
+    round_.save()
+    _store(round_, seating)
+    record(
+        tournament,
+        AuditEntry.Action.ROUND_DRAWN,
+        user=user,
+        summary=_("Durchgang %(number)d, Startwert %(seed)d, %(count)d Teilnehmer")
+        % {"number": number, "seed": seed, "count": len(ids)},
+        details={"round": number, "seed": seed, "method": round_.method},
+    )
+    return round_
+
+
+@dataclass(frozen=True)
+class SlipResult:
+    round: Round
+    problems: list[pure.SlipProblem]
+    messages: list[str]
+    applied: bool
+
+
+@transaction.atomic
+def enter_slips(
+    tournament: Tournament,
+    assignments: Mapping[int, int | None],
+    *,
+    apply: bool = True,
+    user: User = None,
+) -> SlipResult:
+    """Record who drew which Losnummer for round 1; seat the round once every number is right.
+
+    The numbers are kept even when some are wrong, so nothing typed is lost; duplicates, numbers
+    out of range, missing numbers and participants without a number are reported together.
+    """
+    round_ = _prepare_round(tournament, 1)
+    ids = _participant_ids(tournament)
+    unknown = set(assignments) - set(ids)
+    if unknown:
+        raise DomainError(_("Die Liste enthält Teilnehmer, die nicht ausgelost werden."))
+    numbers = {pid: assignments.get(pid) for pid in ids}
+    round_.slips = {str(pid): number for pid, number in numbers.items() if number is not None}
+    round_.method = Round.Method.SLIPS
+    round_.seed = None
+    round_.lots = []
+    problems: list[pure.SlipProblem] = []
+    applied = False
+    try:
+        seating = pure.seating_from_slips(numbers, n=len(ids))
+    except pure.SlipError as error:
+        problems = list(error.problems)
+    else:
+        if apply:
+            _store(round_, seating)
+            applied = True
+    round_.save()
+    names = dict(Participant.objects.filter(pk__in=ids).values_list("pk", "name"))
+    record(
+        tournament,
+        AuditEntry.Action.ROUND_SLIPS_SAVED,
+        user=user,
+        summary=_("%(count)d von %(total)d Losnummern erfasst")
+        % {"count": len(round_.slips), "total": len(ids)},
+        details={"applied": applied, "problems": len(problems)},
+    )
+    return SlipResult(
+        round=round_,
+        problems=problems,
+        messages=[slip_problem_message(problem, names) for problem in problems],
+        applied=applied,
+    )
+
+
+# ---------------------------------------------------------------------------- edits
+
+
+def _edit(tournament: Tournament, number: int, change, summary: str, user: User) -> Round:
+    round_ = _locked_round(tournament, number)
+    _require_draft(round_)
+    round_ = round_with_seating(tournament, number)
+    try:
+        seating = change(seating_of(round_))
+    except pure.SeatingError as error:
+        raise DomainError(seating_error_message(error, _names(tournament))) from error
+    _store(round_, seating)
+    record(
+        tournament,
+        AuditEntry.Action.ROUND_CHANGED,
+        user=user,
+        summary=_("Durchgang %(number)d: %(change)s") % {"number": number, "change": summary},
+    )
+    return round_
+
+
+def _names(tournament: Tournament) -> dict[int, str]:
+    return dict(tournament.participants.values_list("pk", "name"))
+
+
+@transaction.atomic
+def swap_players(
+    tournament: Tournament, number: int, a: Participant, b: Participant, *, user: User = None
+) -> Round:
+    summary = _("%(a)s ↔ %(b)s getauscht") % {"a": a.name, "b": b.name}
+    return _edit(tournament, number, lambda s: pure.swap_players(s, a.pk, b.pk), summary, user)
+
+
+@transaction.atomic
+def make_captain(
+    tournament: Tournament, number: int, participant: Participant, *, user: User = None
+) -> Round:
+    summary = _("%(name)s ist Listenführer") % {"name": participant.name}
+    return _edit(tournament, number, lambda s: pure.make_captain(s, participant.pk), summary, user)
+
+
+@transaction.atomic
+def add_late_arrival(
+    tournament: Tournament,
+    number: int,
+    participant: Participant,
+    table_number: int | None = None,
+    *,
+    user: User = None,
+) -> Round:
+    """Seat a participant who arrived after the draw at a 4-player table, which becomes a
+    5-player table (the other way is simply to draw the round again)."""
+    if participant.withdrawn:
+        raise DomainError(
+            _("%(name)s ist abgemeldet und wird nicht gesetzt.") % {"name": participant.name}
+        )
+    summary = _("%(name)s nachgesetzt") % {"name": participant.name}
+    return _edit(
+        tournament,
+        number,
+        lambda s: pure.add_late_arrival(s, participant.pk, table_number),
+        summary,
+        user,
+    )
+
+
+def remove_from_draft_rounds(participant: Participant, *, user: User = None) -> list[str]:
+    """Take a withdrawn participant out of draft seatings; returns notices for the organiser.
+
+    At a 5-player table the table simply becomes a 4-player table; at a 4-player table the draft
+    seating cannot stay as it is and is discarded, to be drawn again.
+    """
+    notices = []
+    seats = Seat.objects.filter(participant=participant, round__status=Round.Status.DRAFT)
+    for seat in seats.select_related("round"):
+        round_ = round_with_seating(participant.tournament, seat.round.number)
+        try:
+            seating = pure.remove_player(seating_of(round_), participant.pk)
+        except pure.SeatingError:
+            round_.tables.all().delete()
+            record(
+                participant.tournament,
+                AuditEntry.Action.ROUND_DELETED,
+                user=user,
+                summary=_("Durchgang %(number)d: %(name)s abgemeldet")
+                % {"number": round_.number, "name": participant.name},
+            )
+            notices.append(
+                _("Die Sitzordnung von Durchgang %(number)d wurde verworfen; bitte neu auslosen.")
+                % {"number": round_.number}
+            )
+        else:
+            _store(round_, seating)
+    return notices
+
+
+@transaction.atomic
+def discard_draft(tournament: Tournament, number: int, *, user: User = None) -> None:
+    round_ = _locked_round(tournament, number)
+    _require_draft(round_)
+    round_.delete()
+    record(
+        tournament,
+        AuditEntry.Action.ROUND_DELETED,
+        user=user,
+        summary=_("Durchgang %(number)d") % {"number": number},
+    )
+
+
+# ---------------------------------------------------------------------------- release
+
+
+@transaction.atomic
+def release_round(tournament: Tournament, number: int, *, user: User = None) -> Round:
+    """Publish the seating: players can look it up, captains' links and sheets open."""
+    from scoring.models import Sheet
+
+    round_ = _locked_round(tournament, number)
+    _require_draft(round_)
+    tables = list(round_.tables.all())
+    if not tables:
+        raise DomainError(
+            _("Durchgang %(number)d hat noch keine Sitzordnung.") % {"number": number}
+        )
+    seated = set(Seat.objects.filter(round=round_).values_list("participant_id", flat=True))
+    withdrawn = Participant.objects.filter(pk__in=seated, withdrawn=True)
+    if withdrawn.exists():
+        raise DomainError(
+            _("Abgemeldete Teilnehmer sitzen noch in der Sitzordnung: %(names)s.")
+            % {"names": ", ".join(withdrawn.values_list("name", flat=True))}
+        )
+    round_.status = Round.Status.RELEASED
+    round_.released_at = timezone.now()
+    round_.save(update_fields=["status", "released_at"])
+    Sheet.objects.bulk_create([Sheet(table=table, round=round_) for table in tables])
+    record(
+        tournament,
+        AuditEntry.Action.ROUND_RELEASED,
+        user=user,
+        summary=_("Durchgang %(number)d") % {"number": number},
+    )
+    return round_
+
+
+@transaction.atomic
+def close_round(tournament: Tournament, number: int, *, user: User = None) -> Round:
+    """End a round: its captains' links stop working; every sheet must be confirmed."""
+    from scoring.models import Sheet
+
+    round_ = _locked_round(tournament, number)
+    if round_.status != Round.Status.RELEASED:
+        raise DomainError(_("Nur ein freigegebener Durchgang kann abgeschlossen werden."))
+    open_tables = list(
+        Sheet.objects.filter(round=round_)
+        .exclude(status=Sheet.Status.CONFIRMED)
+        .order_by("table__number")
+        .values_list("table__number", flat=True)
+    )
+    if open_tables:
+        raise DomainError(
+            _("Die Listen von Tisch %(tables)s sind noch nicht bestätigt.")
+            % {"tables": ", ".join(map(str, open_tables))}
+        )
+    round_.status = Round.Status.CLOSED
+    round_.closed_at = timezone.now()
+    round_.save(update_fields=["status", "closed_at"])
+    record(
+        tournament,
+        AuditEntry.Action.ROUND_CLOSED,
+        user=user,
+        summary=_("Durchgang %(number)d") % {"number": number},
+    )
+    return round_
+
+
+def repeat_warnings(tournament: Tournament, round_: Round) -> list[str]:
+    """Tables of ``round_`` that repeat three or more players from one earlier table."""
+    if round_.number == 1:
+        return []
+    current = seating_of(round_)
+    previous_rounds = [
+        r
+        for r in (round_with_seating(tournament, number) for number in range(1, round_.number))
+        if r is not None
+    ]
+    previous = [seating_of(r) for r in previous_rounds]
+    names = _names(tournament)
+    return [
+        _(
+            "Tisch %(table)d: %(names)s saßen schon in Durchgang %(round)d an Tisch %(previous)d "
+            "zusammen."
+        )
+        % {
+            "table": warning.table,
+            "names": ", ".join(names[pid] for pid in warning.participant_ids),
+            "round": previous_rounds[warning.previous_index].number,
+            "previous": warning.previous_table,
+        }
+        for warning in pure.repeat_warnings(current, previous)
+    ]

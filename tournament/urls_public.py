@@ -1,0 +1,14 @@
+"""Pages for players: no login, released rounds only, each switchable by the organiser."""
+
+from django.urls import path
+
+from . import views_public
+
+app_name = "public"
+
+urlpatterns = [
+    path("", views_public.HomeView.as_view(), name="home"),
+    path("t/<slug:slug>/", views_public.TournamentView.as_view(), name="tournament"),
+    path("t/<slug:slug>/wo-sitze-ich/", views_public.SeatLookupView.as_view(), name="lookup"),
+    path("t/<slug:slug>/sitzordnung/", views_public.SeatingView.as_view(), name="seating"),
+]
