@@ -1,0 +1,280 @@
+"""Who wins a fully recorded game and what it is worth (SCORING.md §3 and §4).
+
+The valuation is computed from the party's point of view and only then paid out to seats
+(:mod:`scoring.rules.engine`), so the same code serves two-seat and one-seat Re parties.
+
+Reading of the contract, in the order the engine applies it:
+
+1. The winner: Augen decide (Re needs 121; 120:120 goes to Kontra) unless Absagen were made;
+   then the party meeting its highest Absage wins, a party missing it loses, and when both
+   parties made Absagen and both missed, nobody wins (§3.4).
+2. V for a winner: "120" (not at 120:120), the levels the *loser* failed (< 90, < 60, < 30, no
+   trick), the counted statements and both parties' Absagen (by each party's highest level),
+   type points and "verloren" in announced solos, "Gegen" when Kontra wins where §2 allows it,
+   then the winner's Sonderpunkte minus the loser's. V may come out ≤ 0.
+3. Nobody wins: only levels and Sonderpunkte (and the DDV option's points) are netted and
+   credited to the party ahead.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scoring.rules.options import ScoringOptions
+from scoring.rules.record import CalculatorRecord
+from scoring.rules.result import BreakdownItem
+from scoring.rules.vocabulary import (
+    ABSAGE_LEVEL,
+    ANNOUNCED_SOLOS,
+    GEGEN_KINDS,
+    SPECIAL_VALUE,
+    TOTAL_AUGEN,
+    TYPE_POINTS,
+    Call,
+    Party,
+    Special,
+)
+
+RE = Party.RE
+KONTRA = Party.KONTRA
+
+_LEVEL_KEYS = ("level_90", "level_60", "level_30", "level_schwarz")
+_ABSAGE_KEYS = ("absage_keine_90", "absage_keine_60", "absage_keine_30", "absage_schwarz")
+#: DDV option: the Augen the other party must reach against each Absage level, and its label.
+_DDV = ((120, "ddv_120"), (90, "ddv_90"), (60, "ddv_60"), (30, "ddv_30"))
+#: Sonderpunkte in the order of the §8 label list (Gegen is computed, not counted here).
+_SPECIAL_ORDER = (
+    Special.FUCHS_GEFANGEN,
+    Special.FUCHS_AM_END_GEFANGEN,
+    Special.FUCHS_AM_END,
+    Special.CHARLIE_AM_END,
+    Special.CHARLIE_AM_END_GEFANGEN,
+    Special.DOPPELKOPF,
+    Special.HERZSTICH,
+)
+_SPECIAL_KEYS = {s: s.value for s in Special}
+
+
+class Valuation(NamedTuple):
+    """The game from the parties' point of view, before it is paid out to seats.
+
+    ``credited`` is the party whose seats receive +V: the winner, or when nobody wins the party
+    ahead (None when the net is 0).
+    """
+
+    winner: Party | None
+    credited: Party | None
+    value: int
+    breakdown: tuple[BreakdownItem, ...]
+    counted_statement: bool
+
+
+# Breakdown items are immutable: build each possible one once instead of once per game.
+_WON_120 = BreakdownItem("won_120", 1)
+_CALL_ITEMS = {
+    "re": BreakdownItem("call_re", 1),
+    "kontra": BreakdownItem("call_kontra", 1),
+    "sub": BreakdownItem("call_sub", 1),
+    "in": BreakdownItem("call_in", 1),
+}
+_SOLO_ITEMS = {kind: BreakdownItem("solo", points) for kind, points in TYPE_POINTS.items()}
+_VERLOREN = BreakdownItem("verloren", 1)
+_GEGEN = BreakdownItem("gegen", 1)
+_LEVEL_ITEMS = tuple(BreakdownItem(key, 1) for key in _LEVEL_KEYS)
+_ABSAGE_ITEMS = {
+    (level, n): BreakdownItem(_ABSAGE_KEYS[level - 1], n) for level in range(1, 5) for n in (1, 2)
+}
+_SPECIAL_ITEMS: dict[tuple[Special, int], BreakdownItem] = {}
+
+
+def _special_item(special: Special, points: int) -> BreakdownItem:
+    item = _SPECIAL_ITEMS.get((special, points))
+    if item is None:
+        item = _SPECIAL_ITEMS[(special, points)] = BreakdownItem(_SPECIAL_KEYS[special], points)
+    return item
+
+
+def levels_reached(augen: int, took_no_trick: bool) -> list[BreakdownItem]:
+    """The levels a party with ``augen`` failed, each +1 for the other party (§4.2)."""
+    if augen >= 90:
+        return []
+    if augen >= 60:
+        return [_LEVEL_ITEMS[0]]
+    if augen >= 30:
+        return list(_LEVEL_ITEMS[:2])
+    return list(_LEVEL_ITEMS if took_no_trick else _LEVEL_ITEMS[:3])
+
+
+def absage_met(level: int, other_augen: int, other_took_no_trick: bool) -> bool:
+    """Whether an Absage of ``level`` (1 = keine 90 … 4 = schwarz) is met (§3.2)."""
+    if level == 1:
+        return other_augen < 90
+    if level == 2:
+        return other_augen < 60
+    if level == 3:
+        return other_augen < 30
+    return other_took_no_trick
+
+
+def _sonderpunkte(counts: dict[Special, int], sign: int, items: list[BreakdownItem]) -> None:
+    """Append a party's Sonderpunkte, in §8 label order, with ``sign`` (−1 for the loser)."""
+    if not counts:
+        return
+    if len(counts) == 1:  # the common case: one kind of Sonderpunkt, no ordering needed
+        ((special, n),) = counts.items()
+        items.append(_special_item(special, sign * n * SPECIAL_VALUE[special]))
+        return
+    for special in _SPECIAL_ORDER:
+        n = counts.get(special)
+        if n:
+            items.append(_special_item(special, sign * n * SPECIAL_VALUE[special]))
+
+
+def _ddv_points(party_augen: int, other_absage: int) -> list[BreakdownItem]:
+    """DDV option: +1 per Absage level of the other party against which ``party_augen`` reached
+    the threshold (120 against keine 90, 90 against keine 60, …)."""
+    return [
+        BreakdownItem(key, 1) for threshold, key in _DDV[:other_absage] if party_augen >= threshold
+    ]
+
+
+def value_game(record: CalculatorRecord, options: ScoringOptions) -> Valuation:
+    """Winner (§3) and value V with its breakdown (§4) of a calculator record."""
+    kind = record.kind
+    augen_re = record.augen_re
+    augen_kontra = TOTAL_AUGEN - augen_re
+    re_no_trick = record.schwarz is RE
+    kontra_no_trick = record.schwarz is KONTRA
+    announced = kind in ANNOUNCED_SOLOS
+
+    re_after = re_before = kontra_after = kontra_before = sub = in_ = False
+    absage_re = absage_kontra = 0
+    for party, call, before_lead in record.statements:
+        if call is Call.RE:
+            if before_lead and not announced:
+                re_before = True
+            else:
+                re_after = True
+        elif call is Call.KONTRA:
+            if before_lead and not announced:
+                kontra_before = True
+            else:
+                kontra_after = True
+        elif call is Call.SUB:
+            sub = True
+        elif call is Call.IN:
+            in_ = True
+        else:
+            level = ABSAGE_LEVEL[call]
+            if party is RE:
+                if level > absage_re:
+                    absage_re = level
+            elif level > absage_kontra:
+                absage_kontra = level
+    pre_counts = options.pre_lead_counts
+    re_call = re_after or (re_before and pre_counts)
+    kontra_call = kontra_after or (kontra_before and pre_counts)
+    counted_statement = re_call or kontra_call or sub or in_
+
+    # §3: who wins
+    if not absage_re and not absage_kontra:
+        winner: Party | None = RE if augen_re >= 121 else KONTRA
+    elif absage_re and absage_met(absage_re, augen_kontra, kontra_no_trick):
+        winner = RE
+    elif absage_kontra and absage_met(absage_kontra, augen_re, re_no_trick):
+        winner = KONTRA
+    elif absage_re and absage_kontra:
+        winner = None
+    else:
+        winner = KONTRA if absage_re else RE
+
+    re_specials: dict[Special, int] = {}
+    kontra_specials: dict[Special, int] = {}
+    for party, special in record.specials:
+        counts = re_specials if party is RE else kontra_specials
+        counts[special] = counts.get(special, 0) + 1
+    ddv = bool(options.ddv_absage_bonus and (absage_re or absage_kontra))
+
+    if winner is None:
+        return _value_nobody_wins(
+            augen_re,
+            re_no_trick,
+            kontra_no_trick,
+            re_specials,
+            kontra_specials,
+            absage_re if ddv else 0,
+            absage_kontra if ddv else 0,
+            counted_statement,
+        )
+
+    # §4: the value for the winner
+    items = (
+        levels_reached(augen_kontra, kontra_no_trick)
+        if winner is RE
+        else levels_reached(augen_re, re_no_trick)
+    )
+    if augen_re != 120:
+        items.insert(0, _WON_120)
+    if re_call:
+        items.append(_CALL_ITEMS["re"])
+    if kontra_call:
+        items.append(_CALL_ITEMS["kontra"])
+    if sub:
+        items.append(_CALL_ITEMS["sub"])
+    if in_:
+        items.append(_CALL_ITEMS["in"])
+    if absage_re or absage_kontra:
+        for level in range(1, max(absage_re, absage_kontra) + 1):
+            items.append(_ABSAGE_ITEMS[(level, (absage_re >= level) + (absage_kontra >= level))])
+    if announced:
+        items.append(_SOLO_ITEMS[kind])
+        if winner is KONTRA:
+            items.append(_VERLOREN)
+    if winner is KONTRA and kind in GEGEN_KINDS:
+        items.append(_GEGEN)
+    if winner is RE:
+        winner_specials, loser_specials = re_specials, kontra_specials
+    else:
+        winner_specials, loser_specials = kontra_specials, re_specials
+    _sonderpunkte(winner_specials, 1, items)
+    if ddv:
+        if winner is RE:
+            winner_augen, loser_augen = augen_re, augen_kontra
+            winner_absage, loser_absage = absage_re, absage_kontra
+        else:
+            winner_augen, loser_augen = augen_kontra, augen_re
+            winner_absage, loser_absage = absage_kontra, absage_re
+        items.extend(_ddv_points(winner_augen, loser_absage))
+        items.extend(BreakdownItem(key, -1) for key, _ in _ddv_points(loser_augen, winner_absage))
+    _sonderpunkte(loser_specials, -1, items)
+    value = 0
+    for item in items:
+        value += item.points
+    return Valuation(winner, winner, value, tuple(items), counted_statement)
+
+
+def _value_nobody_wins(
+    augen_re: int,
+    re_no_trick: bool,
+    kontra_no_trick: bool,
+    re_specials: dict[Special, int],
+    kontra_specials: dict[Special, int],
+    ddv_absage_re: int,
+    ddv_absage_kontra: int,
+    counted_statement: bool,
+) -> Valuation:
+    """§3.4: both parties missed their Absagen. Levels, Sonderpunkte (and with the DDV option its
+    points, passed as the Absage levels or 0) are netted and credited to the party ahead; "120",
+    statements, Absagen, type points, "verloren" and "Gegen" are void."""
+    augen_kontra = TOTAL_AUGEN - augen_re
+    earned_re = levels_reached(augen_kontra, kontra_no_trick)
+    earned_kontra = levels_reached(augen_re, re_no_trick)
+    _sonderpunkte(re_specials, 1, earned_re)
+    _sonderpunkte(kontra_specials, 1, earned_kontra)
+    earned_re.extend(_ddv_points(augen_re, ddv_absage_kontra))
+    earned_kontra.extend(_ddv_points(augen_kontra, ddv_absage_re))
+    net = sum(i.points for i in earned_re) - sum(i.points for i in earned_kontra)
+    ahead, behind = (earned_re, earned_kontra) if net >= 0 else (earned_kontra, earned_re)
+    items = ahead + [BreakdownItem(i.key, -i.points) for i in behind]
+    credited = None if net == 0 else RE if net > 0 else KONTRA
+    return Valuation(None, credited, abs(net), tuple(items), counted_statement)
