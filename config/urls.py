@@ -9,4 +9,6 @@ urlpatterns = [
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("verwaltung/", include("tournament.urls")),
+    path("verwaltung/", include("scoring.urls")),
+    path("api/", include("scoring.urls_api")),
 ]

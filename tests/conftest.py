@@ -89,3 +89,34 @@ def add_participants(organiser) -> Callable[[Tournament, int], list[Participant]
         ]
 
     return add
+
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def example_sheet(table_size: int) -> dict:
+    """An example sheet of fixtures/sheets: records, points, totals per game."""
+    import json
+
+    name = "sheet-4-players.json" if table_size == 4 else "sheet-5-players.json"
+    return json.loads((EXAMPLES / "sheets" / name).read_text(encoding="utf-8"))
+
+
+def example_records(table_size: int) -> list[dict]:
+    return [game["record"] for game in example_sheet(table_size)["games"]]
+
+
+@pytest.fixture
+def evening(tournament, organiser):
+    """The 18 example participants, round 1 seated from slips (tables 4, 4, 5, 5), released.
+
+    Table 1 holds the players of the 4-player example sheet, table 3 those of the 5-player one.
+    """
+    from tournament.seating_services import enter_slips, release_round
+
+    data = (EXAMPLES / "teilnehmer.csv").read_bytes()
+    people = services.import_participants(tournament, data, "teilnehmer.csv", user=organiser)
+    slips = [1, 2, 3, 4, 9, 10, 11, 12, 13, 5, 6, 7, 8, 14, 15, 16, 17, 18]
+    enter_slips(tournament, {p.pk: n for p, n in zip(people, slips, strict=True)}, user=organiser)
+    release_round(tournament, 1, user=organiser)
+    return tournament

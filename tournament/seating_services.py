@@ -27,7 +27,11 @@ from .services import User, eligible_participants
 def round_with_seating(tournament: Tournament, number: int) -> Round | None:
     """The round with tables and seats prefetched (two queries), or None if not drawn."""
     seats = Seat.objects.select_related("participant").order_by("number")
-    tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
+    tables = (
+        Table.objects.order_by("number")
+        .select_related("sheet")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+    )
     return (
         Round.objects.filter(tournament=tournament, number=number)
         .prefetch_related(Prefetch("tables", queryset=tables))

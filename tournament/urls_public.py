@@ -2,6 +2,8 @@
 
 from django.urls import path
 
+from scoring import views_standings
+
 from . import views_public
 
 app_name = "public"
@@ -11,4 +13,5 @@ urlpatterns = [
     path("t/<slug:slug>/", views_public.TournamentView.as_view(), name="tournament"),
     path("t/<slug:slug>/wo-sitze-ich/", views_public.SeatLookupView.as_view(), name="lookup"),
     path("t/<slug:slug>/sitzordnung/", views_public.SeatingView.as_view(), name="seating"),
+    path("t/<slug:slug>/tabelle/", views_standings.PublicStandingsView.as_view(), name="standings"),
 ]

@@ -1,0 +1,225 @@
+"""From the fields of the sheet page to game records (SCORING.md §8) and back.
+
+A row of the paper list is typed in one of four ways, recognised in this order:
+
+- **calculator**: the hidden ``g<n>-record`` holds a full record built in the calculator;
+- **direct points**: any of ``g<n>-p<seat>`` is filled (each player's plus/minus);
+- **revoke** (Verwerfen): ``g<n>-offender`` names the seat that revoked;
+- **quick entry**: ``g<n>-winners`` ("14", "1+4", "2") and ``g<n>-value``.
+
+``g<n>-kind`` is the kind of game (default ``normal``) and ``g<n>-soloist`` the soloist of a
+one-Re kind; when left empty it follows from the winners (one seat: the soloist won; three
+seats: the remaining active seat played alone).
+
+Nothing here scores: the rules engine decides. This module only turns text into JSON values and
+reports text that is not even a number, with the game and field it belongs to.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring.rules import Kind, dealer
+from scoring.rules.vocabulary import ONE_RE_KINDS
+
+KIND_VALUES = [kind.value for kind in Kind]
+ONE_RE_VALUES = frozenset(kind.value for kind in ONE_RE_KINDS)
+ROW_FIELDS = ("kind", "winners", "value", "soloist", "offender", "record")
+MAX_ROWS = 60
+
+
+@dataclass
+class RowInput:
+    """What was typed in one row, as text, plus the record made of it (or the problems)."""
+
+    number: int
+    table_size: int
+    values: dict[str, str] = field(default_factory=dict)
+    record: dict[str, Any] | None = None
+    problems: list[tuple[str, str]] = field(default_factory=list)  # (field, message)
+
+    @property
+    def dealer(self) -> int:
+        return dealer(self.number, self.table_size)
+
+    @property
+    def sitting_out(self) -> int | None:
+        return self.dealer if self.table_size == 5 else None
+
+    @property
+    def is_empty(self) -> bool:
+        return not any(value.strip() for key, value in self.values.items() if key != "kind")
+
+    @property
+    def mode(self) -> str:
+        if self.values.get("record", "").strip():
+            return "calculator"
+        if any(self.values.get(f"p{seat}", "").strip() for seat in range(1, self.table_size + 1)):
+            return "direct"
+        if self.values.get("offender", "").strip():
+            return "revoke"
+        return "quick"
+
+
+def row_keys(table_size: int) -> tuple[str, ...]:
+    return ROW_FIELDS + tuple(f"p{seat}" for seat in range(1, table_size + 1))
+
+
+def read_rows(data: Mapping[str, str], table_size: int, game_limit: int) -> list[RowInput]:
+    """Every row up to the last one with something typed in it (empty rows between are kept,
+    so that they can be reported)."""
+    rows = []
+    for number in range(1, min(game_limit, MAX_ROWS) + 1):
+        values = {key: str(data.get(f"g{number}-{key}", ""))[:2000] for key in row_keys(table_size)}
+        rows.append(RowInput(number, table_size, values))
+    while rows and rows[-1].is_empty:
+        rows.pop()
+    for row in rows:
+        _build_record(row)
+    return rows
+
+
+def _int(row: RowInput, key: str, label: str) -> int | None:
+    text = row.values.get(key, "").strip().replace("−", "-")
+    if not text:
+        return None
+    if re.fullmatch(r"[+-]?\d{1,4}", text):
+        return int(text)
+    row.problems.append(
+        (
+            key,
+            _("%(label)s: „%(text)s“ ist keine ganze Zahl.") % {"label": label, "text": text[:20]},
+        )
+    )
+    return None
+
+
+def parse_seats(text: str) -> list[int] | None:
+    """ "14", "1+4", "1 4", "1,4" → [1, 4]; None if anything but seat digits and separators."""
+    cleaned = re.sub(r"\bund\b|[\s+,;/&]+", "", text.strip().lower())
+    if not cleaned or not cleaned.isdigit():
+        return None
+    return [int(char) for char in cleaned]
+
+
+def _build_record(row: RowInput) -> None:
+    if row.is_empty:
+        row.problems.append(
+            ("winners", _("Die Zeile ist leer, aber spätere Spiele sind eingetragen."))
+        )
+        return
+    base: dict[str, Any] = {"table_size": row.table_size}
+    if row.sitting_out is not None:
+        base["sitting_out"] = row.sitting_out
+    kind = row.values.get("kind", "").strip() or "normal"
+    if kind not in KIND_VALUES:
+        row.problems.append(("kind", _("Unbekannte Spielart „%(kind)s“.") % {"kind": kind[:30]}))
+        return
+    mode = row.mode
+    if mode == "calculator":
+        try:
+            record = json.loads(row.values["record"])
+        except ValueError:
+            row.problems.append(
+                ("record", _("Die Rechner-Angaben sind beschädigt; bitte neu eingeben."))
+            )
+            return
+        if not isinstance(record, dict):
+            row.problems.append(
+                ("record", _("Die Rechner-Angaben sind beschädigt; bitte neu eingeben."))
+            )
+            return
+        row.record = {**record, **base}
+        return
+    if mode == "direct":
+        points = {}
+        for seat in range(1, row.table_size + 1):
+            value = _int(row, f"p{seat}", _("Platz %(seat)d") % {"seat": seat})
+            points[str(seat)] = 0 if value is None else value
+        if not row.problems:
+            row.record = {**base, "points": points}
+        return
+    soloist = _int(row, "soloist", _("Solospieler"))
+    if mode == "revoke":
+        offender = _int(row, "offender", _("Verworfen von"))
+        if row.problems:
+            return
+        record = {**base, "kind": kind, "revoke": {"offender": offender}}
+        if kind in ONE_RE_VALUES and soloist is not None:
+            record["re"] = [soloist]
+        elif kind in ONE_RE_VALUES:
+            row.problems.append(("soloist", _("Bei einem Solo bitte den Solospieler angeben.")))
+            return
+        row.record = record
+        return
+    winners_text = row.values.get("winners", "").strip()
+    winners = parse_seats(winners_text) if winners_text else []
+    if winners is None:
+        row.problems.append(
+            (
+                "winners",
+                _("Sieger: bitte Platznummern wie „14“ oder „1+4“ eingeben (nicht „%(text)s“).")
+                % {"text": winners_text[:20]},
+            )
+        )
+    value = _int(row, "value", _("Wert"))
+    if row.problems:
+        return
+    if value is None:
+        row.problems.append(("value", _("Bitte den Wert des Spiels eingeben.")))
+        return
+    record = {**base, "kind": kind, "winners": winners, "value": value}
+    if kind in ONE_RE_VALUES:
+        if soloist is None:
+            soloist = infer_soloist(winners, row.table_size, row.sitting_out)
+        if soloist is None:
+            row.problems.append(("soloist", _("Bei einem Solo bitte den Solospieler angeben.")))
+            return
+        record["re"] = [soloist]
+    row.record = record
+
+
+def infer_soloist(winners: list[int], table_size: int, sitting_out: int | None) -> int | None:
+    """One winner: the soloist won. Three winners: the soloist is the active seat left over."""
+    if len(winners) == 1:
+        return winners[0]
+    active = [seat for seat in range(1, table_size + 1) if seat != sitting_out]
+    if len(winners) == 3:
+        rest = [seat for seat in active if seat not in winners]
+        if len(rest) == 1:
+            return rest[0]
+    return None
+
+
+def values_from_record(
+    record: Mapping[str, Any], result_plus: list[int], value: int | None
+) -> dict[str, str]:
+    """The fields of the sheet page that show a stored record again."""
+    values = {key: "" for key in ROW_FIELDS}
+    values["kind"] = str(record.get("kind", "normal"))
+    if "points" in record:
+        for seat, points in record["points"].items():
+            values[f"p{seat}"] = str(points)
+        values["kind"] = ""
+        return values
+    re_party = record.get("re") or []
+    if record.get("kind") in ONE_RE_VALUES and re_party:
+        values["soloist"] = str(re_party[0])
+    if record.get("revoke"):
+        values["offender"] = str(record["revoke"].get("offender", ""))
+        return values
+    if "winners" in record or "value" in record:
+        values["winners"] = "".join(str(seat) for seat in record.get("winners", []))
+        values["value"] = str(record.get("value", ""))
+        return values
+    clean = {key: val for key, val in record.items() if key not in ("table_size", "sitting_out")}
+    values["record"] = json.dumps(clean, ensure_ascii=False)
+    values["winners"] = "".join(str(seat) for seat in result_plus)
+    values["value"] = "" if value is None else str(abs(value))
+    return values

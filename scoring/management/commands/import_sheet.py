@@ -1,0 +1,90 @@
+"""manage.py import_sheet SLUG ROUND TABLE FILE: store and confirm a whole sheet from JSON.
+
+FILE holds a JSON list of game records (SCORING.md §8) in game order, seats as on the sheet.
+Any bad record refuses the whole file with the game numbers and fields; nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from scoring.models import SheetVersion
+from scoring.services import SheetRefused, confirm_sheet, sheet_for, submit_sheet
+from tournament.errors import DomainError
+from tournament.models import Round, Tournament
+
+
+class Command(BaseCommand):
+    help = "Import a table's score sheet from a JSON list of game records and confirm it."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("round", type=int)
+        parser.add_argument("table", type=int)
+        parser.add_argument("file", help="JSON file, or - for standard input")
+        parser.add_argument(
+            "--no-confirm", action="store_true", help="store the sheet as handed in, unconfirmed"
+        )
+
+    def handle(self, *args, slug, round, table, file, no_confirm, **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(f"Unknown tournament '{slug}'.")
+        round_ = Round.objects.filter(tournament=tournament, number=round).first()
+        if round_ is None:
+            raise CommandError(f"Round {round} of '{slug}' has not been drawn.")
+        records = self.read(file)
+        try:
+            sheet = sheet_for(round_, table)
+            with transaction.atomic():
+                submit_sheet(
+                    sheet,
+                    records,
+                    expected_revision=None,
+                    source=SheetVersion.Source.IMPORT,
+                    final=True,
+                )
+                if not no_confirm:
+                    sheet.refresh_from_db()
+                    if sheet.status != sheet.Status.CONFIRMED:
+                        confirm_sheet(sheet)
+        except SheetRefused as error:
+            for problem in error.rows:
+                self.stderr.write(f"{file}: {problem}")
+            raise CommandError(error.message) from error
+        except DomainError as error:
+            raise CommandError(str(error)) from error
+        state = "stored" if no_confirm else "stored and confirmed"
+        self.stdout.write(f"Round {round}, table {table}: {len(records)} games {state}.")
+
+    def read(self, file: str) -> list:
+        try:
+            text = self.stdin_text() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
+        except OSError as error:
+            raise CommandError(f"{file}: {error.strerror}") from error
+        except UnicodeDecodeError as error:
+            raise CommandError(f"{file}: not UTF-8 text (byte {error.start + 1})") from error
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise CommandError(
+                f"{file}: not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+            ) from error
+        if isinstance(data, dict) and isinstance(data.get("games"), list):
+            # The example sheets wrap each record with its expected points.
+            data = [
+                game.get("record", game) if isinstance(game, dict) else game
+                for game in data["games"]
+            ]
+        if not isinstance(data, list):
+            raise CommandError(f"{file}: expected a JSON list of game records")
+        return data
+
+    def stdin_text(self) -> str:
+        import sys
+
+        return sys.stdin.read()

@@ -1,0 +1,450 @@
+"""What happens to a score sheet: saved, submitted, confirmed, sent back, reopened, closed early.
+
+Every service locks the sheet row, checks the revision the writer started from (a second writer
+gets "changed, reload" instead of overwriting), validates every game with the rules engine,
+writes a new numbered version with its games in one transaction, and leaves an audit entry.
+Only a confirmed version counts: confirming writes the players' score lines, reopening removes
+them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scoring.rules import SheetIssue, max_games, score_sheet
+from scoring.rules.vocabulary import ONE_RE_KINDS
+from tournament.audit import record as audit
+from tournament.errors import DomainError, StaleWriteError
+from tournament.models import AuditEntry, Round, Seat, Table
+from tournament.services import User
+
+from .models import Game, ScoreLine, Sheet, SheetVersion
+
+ONE_RE_KIND_VALUES = frozenset(kind.value for kind in ONE_RE_KINDS)
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    """A refused game: its number, the record field and the message in the user's language."""
+
+    game: int
+    field: str | None
+    message: str
+
+    def __str__(self) -> str:
+        if self.field:
+            return _("Spiel %(game)d, %(field)s: %(message)s") % {
+                "game": self.game,
+                "field": self.field,
+                "message": self.message,
+            }
+        return _("Spiel %(game)d: %(message)s") % {"game": self.game, "message": self.message}
+
+
+class SheetRefused(DomainError):
+    """Some games of a sheet were refused; nothing was stored."""
+
+    def __init__(self, problems: Sequence[RowProblem]):
+        self.rows = list(problems)
+        super().__init__(
+            _("Die Liste wurde nicht gespeichert: %(count)d Spiel(e) sind fehlerhaft.")
+            % {"count": len({problem.game for problem in problems})},
+            problems=[str(problem) for problem in problems],
+        )
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def table_size(table: Table) -> int:
+    return table.size
+
+
+def expected_games(sheet: Sheet, size: int) -> int:
+    """Games the sheet must have to be complete: all of them, or as many as the organiser
+    allowed when stopping the table early (rule 16)."""
+    if sheet.closed_after_game:
+        return sheet.closed_after_game
+    return max_games(size, sheet.round.tournament.cycles)
+
+
+def latest_version(sheet: Sheet) -> SheetVersion | None:
+    return sheet.versions.order_by("-number").first()
+
+
+def confirmed_version(sheet: Sheet) -> SheetVersion | None:
+    return sheet.versions.filter(confirmed=True).first()
+
+
+def sheet_for(round_: Round, table_number: int) -> Sheet:
+    sheet = (
+        Sheet.objects.select_related("table", "round__tournament")
+        .filter(round=round_, table__number=table_number)
+        .first()
+    )
+    if sheet is None:
+        raise DomainError(
+            _("Tisch %(table)d hat in Durchgang %(round)d keine Liste.")
+            % {"table": table_number, "round": round_.number}
+        )
+    return sheet
+
+
+# ---------------------------------------------------------------------------- validation
+
+
+def _language() -> str:
+    return get_language() or "de"
+
+
+def normalise_records(records: Sequence[Any], size: int) -> list[Any]:
+    """Give every record the sheet's table size and, at a five-player table, the dealer as the
+    seat sitting out, where the record leaves them out (the sheet knows both)."""
+    normalised = []
+    for index, raw in enumerate(records):
+        if isinstance(raw, Mapping):
+            raw = dict(raw)
+            raw.setdefault("table_size", size)
+            if size == 5:
+                raw.setdefault("sitting_out", (index % 5) + 1)
+        normalised.append(raw)
+    return normalised
+
+
+def validate_games(sheet: Sheet, records: Sequence[Any], size: int):
+    """Score the records as a sheet; raise ``SheetRefused`` listing every refused game."""
+    tournament = sheet.round.tournament
+    limit = expected_games(sheet, size)
+    scored = score_sheet(
+        records, table_size=size, cycles=tournament.cycles, options=tournament.scoring_options
+    )
+    problems = [_problem(issue) for issue in scored.issues]
+    if len(records) > limit and sheet.closed_after_game:
+        problems.append(
+            RowProblem(
+                limit + 1,
+                None,
+                _("Der Tisch wurde nach Spiel %(game)d beendet.") % {"game": limit},
+            )
+        )
+    if problems:
+        raise SheetRefused(problems)
+    return scored
+
+
+def _problem(issue: SheetIssue) -> RowProblem:
+    return RowProblem(issue.game, issue.field, issue.message(_language()))
+
+
+def soloist_of(record: Mapping[str, Any], points: Mapping[int, int]) -> int | None:
+    """The seat that played alone: the single Re seat of a one-Re kind, or the +3V/−3V seat of
+    a direct entry."""
+    if "points" in record:
+        active = {seat: p for seat, p in points.items() if seat != record.get("sitting_out")}
+        for seat, value in active.items():
+            others = [p for s, p in active.items() if s != seat]
+            if value and all(p * -3 == value for p in others):
+                return seat
+        return None
+    soloists = record.get("re")
+    if record.get("kind") in ONE_RE_KIND_VALUES and isinstance(soloists, list) and soloists:
+        return soloists[0]
+    return None
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
+    locked = (
+        Sheet.objects.select_for_update()
+        .select_related("round__tournament", "table")
+        .get(pk=sheet.pk)
+    )
+    if expected_revision is not None and locked.revision != expected_revision:
+        raise StaleWriteError(
+            _(
+                "Diese Liste wurde inzwischen geändert (Stand %(current)d statt %(yours)d). "
+                "Bitte die Seite neu laden; Ihre Eingaben wurden nicht gespeichert."
+            )
+            % {"current": locked.revision, "yours": expected_revision}
+        )
+    return locked
+
+
+def _bump(sheet: Sheet, **fields: Any) -> None:
+    """Advance the revision with a compare-and-set, so that even a database without row locks
+    (SQLite) cannot let two writers of one revision both through."""
+    updated = Sheet.objects.filter(pk=sheet.pk, revision=sheet.revision).update(
+        revision=sheet.revision + 1, updated_at=timezone.now(), **fields
+    )
+    if updated != 1:
+        raise StaleWriteError(_("Diese Liste wurde inzwischen geändert. Bitte neu laden."))
+    sheet.revision += 1
+    for key, value in fields.items():
+        setattr(sheet, key, value)
+
+
+def _require_open_round(sheet: Sheet) -> None:
+    if sheet.round.status == Round.Status.CLOSED:
+        raise DomainError(
+            _("Durchgang %(round)d ist abgeschlossen; die Liste lässt sich nicht mehr ändern.")
+            % {"round": sheet.round.number}
+        )
+
+
+def _actor_label(source: str, sheet: Sheet) -> str:
+    if source == SheetVersion.Source.CAPTAIN:
+        return _("Listenführer Tisch %(table)d") % {"table": sheet.table.number}
+    return ""
+
+
+@transaction.atomic
+def submit_sheet(
+    sheet: Sheet,
+    records: Sequence[Any],
+    *,
+    expected_revision: int | None,
+    source: str = SheetVersion.Source.DESK,
+    user: User = None,
+    final: bool = False,
+) -> SheetVersion:
+    """Store the games of a sheet as a new version.
+
+    ``final`` hands the sheet in for confirmation (it must then be complete); otherwise it is a
+    save of the games played so far. With the tournament's single-entry setting, a final save
+    from the organiser's desk is confirmed at once.
+    """
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status == Sheet.Status.CONFIRMED:
+        raise DomainError(
+            _("Die Liste ist bestätigt. Zum Ändern muss die Turnierleitung sie wieder öffnen.")
+        )
+    size = table_size(sheet.table)
+    records = normalise_records(records, size)
+    scored = validate_games(sheet, records, size)
+    if final:
+        _require_complete(sheet, len(records), size)
+    number = (sheet.versions.aggregate(last=Max("number"))["last"] or 0) + 1
+    version = SheetVersion.objects.create(
+        sheet=sheet,
+        number=number,
+        source=source,
+        created_by=user if user is not None and user.is_authenticated else None,
+        submitted=final,
+    )
+    Game.objects.bulk_create(
+        [
+            _game_row(version, index + 1, raw, row.result)
+            for index, (raw, row) in enumerate(zip(records, scored.games, strict=True))
+        ]
+    )
+    _bump(sheet, status=Sheet.Status.SUBMITTED if final else Sheet.Status.OPEN, return_comment="")
+    audit(
+        sheet.round.tournament,
+        AuditEntry.Action.SHEET_SUBMITTED if final else AuditEntry.Action.SHEET_SAVED,
+        user=user,
+        actor=_actor_label(source, sheet),
+        summary=_("Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiele")
+        % {
+            "round": sheet.round.number,
+            "table": sheet.table.number,
+            "version": number,
+            "games": len(records),
+        },
+        details={"sheet": sheet.pk, "version": number, "source": source},
+    )
+    tournament = sheet.round.tournament
+    if final and tournament.single_entry and source == SheetVersion.Source.DESK:
+        confirm_sheet(sheet, user=user, expected_revision=sheet.revision)
+        version.refresh_from_db()
+    return version
+
+
+def _game_row(version: SheetVersion, number: int, raw: Mapping[str, Any], result) -> Game:
+    return Game(
+        version=version,
+        number=number,
+        record=dict(raw),
+        method=result.method.value,
+        kind=result.kind.value if result.kind is not None else "",
+        value=result.value,
+        winner=result.winner.value if result.winner is not None else "",
+        plus=list(result.plus),
+        points={str(seat): points for seat, points in result.points.items()},
+        breakdown=[[item.key, item.points] for item in result.breakdown],
+        warnings=[warning.code for warning in result.warnings],
+        soloist=soloist_of(raw, result.points),
+    )
+
+
+def _require_complete(sheet: Sheet, count: int, size: int) -> None:
+    expected = expected_games(sheet, size)
+    if count != expected:
+        raise DomainError(
+            _(
+                "Die Liste hat %(count)d von %(expected)d Spielen. Abgeben und bestätigen geht "
+                "erst, wenn alle Spiele eingetragen sind (oder die Turnierleitung den Tisch "
+                "vorzeitig beendet)."
+            )
+            % {"count": count, "expected": expected}
+        )
+
+
+@transaction.atomic
+def confirm_sheet(
+    sheet: Sheet, *, user: User = None, expected_revision: int | None = None
+) -> SheetVersion:
+    """Confirm the latest version: from now on its games count in the standings."""
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status == Sheet.Status.CONFIRMED:
+        raise DomainError(_("Die Liste ist bereits bestätigt."))
+    version = latest_version(sheet)
+    if version is None:
+        raise DomainError(_("Die Liste ist noch leer."))
+    games = list(version.games.order_by("number"))
+    size = table_size(sheet.table)
+    _require_complete(sheet, len(games), size)
+    seats = {
+        seat.number: seat.participant_id
+        for seat in Seat.objects.filter(table=sheet.table).only("number", "participant_id")
+    }
+    version.confirmed = True
+    version.confirmed_at = timezone.now()
+    version.confirmed_by = user if user is not None and user.is_authenticated else None
+    version.save(update_fields=["confirmed", "confirmed_at", "confirmed_by"])
+    ScoreLine.objects.bulk_create(
+        [
+            ScoreLine(
+                sheet=sheet,
+                round_id=sheet.round_id,
+                participant_id=seats[int(seat)],
+                game_number=game.number,
+                seat=int(seat),
+                points=points,
+                won=points > 0,
+                soloist=game.soloist == int(seat),
+            )
+            for game in games
+            for seat, points in game.points.items()
+            if int(seat) != game.record.get("sitting_out")
+        ]
+    )
+    _bump(sheet, status=Sheet.Status.CONFIRMED)
+    audit(
+        sheet.round.tournament,
+        AuditEntry.Action.SHEET_CONFIRMED,
+        user=user,
+        summary=_("Durchgang %(round)d, Tisch %(table)d: Version %(version)d")
+        % {"round": sheet.round.number, "table": sheet.table.number, "version": version.number},
+        details={"sheet": sheet.pk, "version": version.number},
+    )
+    return version
+
+
+@transaction.atomic
+def return_sheet(
+    sheet: Sheet, *, comment: str, user: User = None, expected_revision: int | None = None
+) -> Sheet:
+    """Send a submitted sheet back to the table captain with a comment."""
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status != Sheet.Status.SUBMITTED:
+        raise DomainError(_("Nur eine abgegebene Liste kann zurückgegeben werden."))
+    comment = comment.strip()
+    if not comment:
+        raise DomainError(_("Bitte kurz sagen, was zu korrigieren ist."), field="comment")
+    _bump(sheet, status=Sheet.Status.OPEN, return_comment=comment[:500])
+    audit(
+        sheet.round.tournament,
+        AuditEntry.Action.SHEET_RETURNED,
+        user=user,
+        summary=_("Durchgang %(round)d, Tisch %(table)d")
+        % {"round": sheet.round.number, "table": sheet.table.number},
+        reason=comment,
+    )
+    return sheet
+
+
+@transaction.atomic
+def reopen_sheet(
+    sheet: Sheet, *, reason: str, user: User = None, expected_revision: int | None = None
+) -> Sheet:
+    """Take back a confirmation (with a reason): the games stop counting until confirmed again."""
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status != Sheet.Status.CONFIRMED:
+        raise DomainError(_("Nur eine bestätigte Liste kann wieder geöffnet werden."))
+    reason = reason.strip()
+    if not reason:
+        raise DomainError(_("Bitte einen Grund für das Öffnen angeben."), field="reason")
+    sheet.versions.filter(confirmed=True).update(confirmed=False)
+    ScoreLine.objects.filter(sheet=sheet).delete()
+    _bump(sheet, status=Sheet.Status.SUBMITTED)
+    audit(
+        sheet.round.tournament,
+        AuditEntry.Action.SHEET_REOPENED,
+        user=user,
+        summary=_("Durchgang %(round)d, Tisch %(table)d")
+        % {"round": sheet.round.number, "table": sheet.table.number},
+        reason=reason,
+    )
+    return sheet
+
+
+@transaction.atomic
+def close_sheet_early(
+    sheet: Sheet,
+    *,
+    after_game: int,
+    note: str,
+    user: User = None,
+    expected_revision: int | None = None,
+) -> Sheet:
+    """Rule 16: the organiser stops a table after game ``after_game``; the games recorded so far
+    count, and the sheet is complete with that many games."""
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status == Sheet.Status.CONFIRMED:
+        raise DomainError(_("Die Liste ist bestätigt; zuerst wieder öffnen."))
+    size = table_size(sheet.table)
+    full = max_games(size, sheet.round.tournament.cycles)
+    if not 1 <= after_game <= full:
+        raise DomainError(
+            _("Ein Tisch kann nach Spiel 1 bis %(max)d beendet werden.") % {"max": full},
+            field="after_game",
+        )
+    version = latest_version(sheet)
+    recorded = version.games.count() if version else 0
+    if recorded > after_game:
+        raise DomainError(
+            _(
+                "Die Liste enthält schon %(recorded)d Spiele; sie kann nicht nach Spiel "
+                "%(game)d enden."
+            )
+            % {"recorded": recorded, "game": after_game},
+            field="after_game",
+        )
+    note = note.strip()
+    if not note:
+        raise DomainError(_("Bitte einen Vermerk zum Abbruch angeben."), field="note")
+    _bump(sheet, closed_after_game=after_game, close_note=note[:300])
+    audit(
+        sheet.round.tournament,
+        AuditEntry.Action.SHEET_CLOSED_EARLY,
+        user=user,
+        summary=_("Durchgang %(round)d, Tisch %(table)d nach Spiel %(game)d")
+        % {"round": sheet.round.number, "table": sheet.table.number, "game": after_game},
+        reason=note,
+    )
+    return sheet

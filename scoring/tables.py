@@ -1,0 +1,60 @@
+"""django-tables2 tables of standings."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from .standings import Standings
+
+
+class RankColumn(tables.Column):
+    def render(self, value: int, record) -> str:
+        return f"{value}."
+
+
+class StandingsTable(tables.Table):
+    rank = RankColumn(
+        verbose_name=_("Platz"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
+    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})
+    total = tables.Column(
+        verbose_name=_("Punkte"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+    )
+    games_won = tables.Column(
+        verbose_name=_("gewonnene Spiele"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    solos = tables.Column(
+        verbose_name=_("Soli"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+
+    class Meta:
+        attrs = {"class": "data standings"}
+        order_by = ("rank",)
+        sequence = ("rank", "name", "...", "total", "games_won", "solos")
+        empty_text = _("Noch keine bestätigten Spiele.")
+
+
+class RoundPointsColumn(tables.Column):
+    def __init__(self, index: int, **kwargs):
+        self.index = index
+        super().__init__(
+            accessor=f"rounds.{index}",
+            attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+            **kwargs,
+        )
+
+
+def standings_table(standings: Standings, *, player_links: bool = False) -> StandingsTable:
+    extra = [
+        (
+            f"round_{number}",
+            RoundPointsColumn(
+                number - 1,
+                verbose_name=_("Durchg. %(number)d") % {"number": number},
+            ),
+        )
+        for number in standings.round_numbers
+    ]
+    table = StandingsTable(list(standings.rows), extra_columns=extra)
+    return table

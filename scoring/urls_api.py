@@ -1,0 +1,12 @@
+"""Read-only JSON for scoreboards and other clubs' tools."""
+
+from django.urls import path
+
+from . import views_standings
+
+app_name = "api"
+
+urlpatterns = [
+    path("t/<slug:slug>/standings", views_standings.standings_api, name="standings"),
+    path("t/<slug:slug>/rounds/<int:number>/tables", views_standings.tables_api, name="tables"),
+]
