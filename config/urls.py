@@ -10,5 +10,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("verwaltung/", include("tournament.urls")),
     path("verwaltung/", include("scoring.urls")),
+    path("verwaltung/", include("scoring.urls_exports")),
     path("api/", include("scoring.urls_api")),
+    path("e/", include("scoring.urls_captain")),
 ]

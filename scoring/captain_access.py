@@ -1,0 +1,60 @@
+"""Captains' private links: which table a token opens, and a brake on guessing.
+
+A token opens its table's sheet while the round is released and the link is not revoked.
+Every wrong token counts against the client's address; after ``MAX_FAILURES`` within
+``WINDOW_SECONDS`` further attempts are answered with 429 until the window has passed.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from tournament.models import Round, Table
+
+MAX_FAILURES = 10
+WINDOW_SECONDS = 600
+
+
+def client_address(request: HttpRequest) -> str:
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def _key(request: HttpRequest) -> str:
+    return f"captain-token-failures:{client_address(request)}"
+
+
+class TokenRateLimited(Exception):
+    def response(self, request: HttpRequest) -> HttpResponse:
+        response = render(
+            request,
+            "scoring/captain_blocked.html",
+            {"message": _("Zu viele ungültige Links. Bitte in einigen Minuten erneut versuchen.")},
+            status=429,
+        )
+        response["Retry-After"] = str(WINDOW_SECONDS)
+        return response
+
+
+def resolve_token(request: HttpRequest, token: str) -> Table:
+    """The table the token opens; Http404 when it opens nothing (counted as a failure)."""
+    if cache.get(_key(request), 0) >= MAX_FAILURES:
+        raise TokenRateLimited
+    table = (
+        Table.objects.select_related("round__tournament")
+        .filter(entry_token=token, token_revoked=False, round__status=Round.Status.RELEASED)
+        .first()
+        if 20 <= len(token) <= 64
+        else None
+    )
+    if table is None:
+        key = _key(request)
+        cache.add(key, 0, WINDOW_SECONDS)
+        try:
+            cache.incr(key)
+        except ValueError:
+            cache.set(key, 1, WINDOW_SECONDS)
+        raise Http404("unknown or expired link")
+    return table

@@ -1,0 +1,13 @@
+"""The captains' private entry links."""
+
+from django.urls import path
+
+from . import views_captain
+
+app_name = "captain"
+
+urlpatterns = [
+    path("<str:token>/", views_captain.CaptainSheetView.as_view(), name="sheet"),
+    path("<str:token>/vorschau/", views_captain.CaptainPreviewView.as_view(), name="preview"),
+    path("<str:token>/bewerten/", views_captain.CaptainScoreGameView.as_view(), name="score"),
+]
