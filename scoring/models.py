@@ -92,7 +92,7 @@ class Game(models.Model):
     version = models.ForeignKey(SheetVersion, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
     record = models.JSONField()
-    method = models.CharField(max_length=12)
+    method = models.CharField(max_length=16)
     kind = models.CharField(max_length=20, blank=True)
     value = models.SmallIntegerField(null=True, blank=True)
     winner = models.CharField(max_length=6, blank=True)

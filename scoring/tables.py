@@ -39,7 +39,7 @@ class RoundPointsColumn(tables.Column):
     def __init__(self, index: int, **kwargs):
         self.index = index
         super().__init__(
-            accessor=f"rounds.{index}",
+            accessor=f"rounds__{index}",
             attrs={"td": {"class": "num"}, "th": {"class": "num"}},
             **kwargs,
         )

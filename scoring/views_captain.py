@@ -34,7 +34,9 @@ class CaptainAccessMixin:
         except TokenRateLimited as limited:
             return limited.response(request)
         self.token = kwargs["token"]
-        self.sheet = Sheet.objects.select_related("round__tournament", "table").get(table=self.table)
+        self.sheet = Sheet.objects.select_related("round__tournament", "table").get(
+            table=self.table
+        )
         return super().dispatch(request, *args, **kwargs)
 
     def captain_url(self) -> str:

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from scoring import views_public as scoring_public
 from scoring import views_standings
 
 from . import views_public
@@ -14,4 +15,5 @@ urlpatterns = [
     path("t/<slug:slug>/wo-sitze-ich/", views_public.SeatLookupView.as_view(), name="lookup"),
     path("t/<slug:slug>/sitzordnung/", views_public.SeatingView.as_view(), name="seating"),
     path("t/<slug:slug>/tabelle/", views_standings.PublicStandingsView.as_view(), name="standings"),
+    path("t/<slug:slug>/regeln/", scoring_public.RulesView.as_view(), name="rules"),
 ]

@@ -1,0 +1,90 @@
+"""Standings pages and the read-only JSON API, with their query budgets."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring.services import confirm_sheet, sheet_for, submit_sheet
+from tests.conftest import example_records
+from tournament.models import Round
+from tournament.seating_services import draw_round, release_round
+
+pytestmark = pytest.mark.django_db
+
+
+def confirm_round(tournament, number=1):
+    round_ = Round.objects.get(tournament=tournament, number=number)
+    for table in round_.tables.all():
+        size = table.seats.count()
+        sheet = sheet_for(round_, table.number)
+        submit_sheet(sheet, example_records(size), expected_revision=sheet.revision, final=True)
+        confirm_sheet(sheet)
+
+
+@pytest.mark.parametrize("players", [8, 40])
+def test_standings_pages_run_a_fixed_number_of_queries(
+    client, organiser_client, tournament, add_participants, django_assert_max_num_queries, players
+):
+    add_participants(tournament, players)
+    draw_round(tournament, 1, seed=3)
+    release_round(tournament, 1)
+    confirm_round(tournament)
+    with django_assert_max_num_queries(10):
+        response = client.get(reverse("public:standings", args=[tournament.slug]))
+    assert response.status_code == 200
+    with django_assert_max_num_queries(10):
+        response = organiser_client.get(reverse("scoring:standings", args=[tournament.slug]))
+    assert response.status_code == 200
+    with django_assert_max_num_queries(10):
+        response = client.get(reverse("api:standings", args=[tournament.slug]))
+    assert len(response.json()) == players
+
+
+def test_standings_api_shape_and_after_round(client, evening):
+    confirm_round(evening)
+    data = client.get(f"/api/t/{evening.slug}/standings?after_round=1").json()
+    assert data[0] == {
+        "rank": 1,
+        "name": data[0]["name"],
+        "points": 48,
+        "rounds": [48],
+        "games_won": 8,
+    }
+    assert sum(row["points"] for row in data) == 0
+    assert client.get(f"/api/t/{evening.slug}/standings?after_round=9").status_code == 400
+    assert client.get(f"/api/t/{evening.slug}/standings?after_round=x").status_code == 400
+    assert client.get("/api/t/unknown/standings").status_code == 404
+
+
+def test_tables_api_lists_seats_with_captain(client, evening):
+    data = client.get(f"/api/t/{evening.slug}/rounds/1/tables").json()
+    assert [entry["table"] for entry in data] == [1, 2, 3, 4]
+    assert data[0]["players"][0] == {"seat": 1, "name": "Jürgen Müller", "captain": True}
+    assert len(data[2]["players"]) == 5
+    assert client.get(f"/api/t/{evening.slug}/rounds/2/tables").status_code == 404
+
+
+def test_draft_round_is_not_in_the_api(client, tournament, add_participants):
+    add_participants(tournament, 8)
+    draw_round(tournament, 1, seed=1)
+    assert client.get(f"/api/t/{tournament.slug}/rounds/1/tables").status_code == 404
+
+
+def test_standings_table_sorts_and_shows_round_columns(organiser_client, evening):
+    confirm_round(evening)
+    url = reverse("scoring:standings", args=[evening.slug])
+    page = organiser_client.get(url).content.decode()
+    assert "Durchg. 1" in page and "Dieter Bäcker" in page
+    by_name = organiser_client.get(url, {"sort": "name"}).context["table"]
+    names = [row.record.name for row in by_name.rows]
+    assert names == sorted(names, key=str.casefold) or names == sorted(names)
+    response = organiser_client.get(url, {"after_round": "7"})
+    assert response.status_code == 400
+
+
+def test_public_standings_switch(client, evening):
+    evening.public_standings = False
+    evening.save()
+    assert client.get(reverse("public:standings", args=[evening.slug])).status_code == 404
+    assert client.get(f"/api/t/{evening.slug}/standings").status_code == 404
