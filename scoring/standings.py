@@ -15,6 +15,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Count, Q, Sum
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -133,6 +135,17 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
             )
         )
     return Standings(tournament, after_round, tuple(rank_rows(rows)))
+
+
+def cached_standings(tournament: Tournament, after_round: int | None = None) -> Standings:
+    """Standings for the public pages, kept a few seconds so that a room full of phones
+    polling the table costs one computation, not one per request."""
+    key = f"standings:{tournament.pk}:{after_round or 'latest'}"
+    standings = cache.get(key)
+    if standings is None:
+        standings = compute_standings(tournament, after_round)
+        cache.set(key, standings, settings.PUBLIC_CACHE_SECONDS)
+    return standings
 
 
 def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:

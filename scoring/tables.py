@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from .standings import Standings
@@ -22,11 +24,25 @@ class StandingsTable(tables.Table):
         verbose_name=_("Punkte"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
     )
     games_won = tables.Column(
-        verbose_name=_("gewonnene Spiele"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+        verbose_name=_("gewonnene Spiele"),
+        attrs={"td": {"class": "num hide-phone"}, "th": {"class": "num hide-phone"}},
     )
     solos = tables.Column(
-        verbose_name=_("Soli"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+        verbose_name=_("Soli"),
+        attrs={"td": {"class": "num hide-phone"}, "th": {"class": "num hide-phone"}},
     )
+
+    player_url = ""  # e.g. "/t/slug/spieler/%d/": names link to the players' pages
+
+    def render_name(self, value: str, record) -> str:
+        if self.player_url:
+            return format_html(
+                '<a href="{}">{}</a>', self.player_url % record.participant_id, value
+            )
+        return value
+
+    def render_total(self, value: int) -> str:
+        return format_html("<strong>{}</strong>", value)
 
     class Meta:
         attrs = {"class": "data standings"}
@@ -57,4 +73,8 @@ def standings_table(standings: Standings, *, player_links: bool = False) -> Stan
         for number in standings.round_numbers
     ]
     table = StandingsTable(list(standings.rows), extra_columns=extra)
+    if player_links:
+        table.player_url = (
+            reverse("public:player", args=[standings.tournament.slug, 0])[: -len("0/")] + "%d/"
+        )
     return table

@@ -2,13 +2,31 @@
 
 from django.urls import path
 
-from . import views, views_standings
+from . import views, views_overview, views_standings
 
 app_name = "scoring"
 
 SHEET = "<slug:slug>/durchgang/<int:number>/tisch/<int:table>/"
 
+ROUND = "<slug:slug>/durchgang/<int:number>/"
+
 urlpatterns = [
+    path(ROUND + "listen/", views_overview.RoundSheetsView.as_view(), name="round_sheets"),
+    path(
+        ROUND + "tisch/<int:table>/link-sperren/",
+        views_overview.LinkActionView.as_view(action="revoke"),
+        name="link_revoke",
+    ),
+    path(
+        ROUND + "tisch/<int:table>/link-freigeben/",
+        views_overview.LinkActionView.as_view(action="allow"),
+        name="link_allow",
+    ),
+    path(
+        ROUND + "tisch/<int:table>/link-erneuern/",
+        views_overview.LinkActionView.as_view(action="renew"),
+        name="link_renew",
+    ),
     path(
         "<slug:slug>/tabelle/", views_standings.OrganiserStandingsView.as_view(), name="standings"
     ),

@@ -13,7 +13,7 @@ from tournament.models import Round, Seat, Tournament
 from tournament.views import OrganiserMixin
 from tournament.views_public import PublicTournamentMixin
 
-from .standings import TIE_BREAKERS, compute_standings, latest_round_number
+from .standings import TIE_BREAKERS, cached_standings, compute_standings, latest_round_number
 from .tables import standings_table
 
 
@@ -51,8 +51,8 @@ class StandingsMixin:
         context = super().get_context_data(**kwargs)
         if "bad_parameter" in kwargs:
             return context
-        standings = compute_standings(self.tournament, self.after_round)
-        table = standings_table(standings)
+        standings = self.standings()
+        table = standings_table(standings, player_links=self.player_links())
         RequestConfig(self.request, paginate=False).configure(table)
         context.update(
             standings=standings,
@@ -62,6 +62,12 @@ class StandingsMixin:
         )
         return context
 
+    def standings(self):
+        return compute_standings(self.tournament, self.after_round)
+
+    def player_links(self) -> bool:
+        return self.tournament.public_player_pages
+
 
 class OrganiserStandingsView(OrganiserMixin, StandingsMixin, TemplateView):
     section = "standings"
@@ -70,6 +76,10 @@ class OrganiserStandingsView(OrganiserMixin, StandingsMixin, TemplateView):
 class PublicStandingsView(PublicTournamentMixin, StandingsMixin, TemplateView):
     switch = "public_standings"
     template_name = "scoring/public_standings.html"
+    extra_context = {"page": "standings"}
+
+    def standings(self):
+        return cached_standings(self.tournament, self.after_round)
 
 
 # ---------------------------------------------------------------------------- JSON API
@@ -99,7 +109,7 @@ def standings_api(request: HttpRequest, slug: str) -> JsonResponse:
         after_round = after_round_parameter(request, tournament)
     except BadParameter as error:
         return api_error(str(error), 400)
-    standings = compute_standings(tournament, after_round)
+    standings = cached_standings(tournament, after_round)
     return JsonResponse(
         [
             {

@@ -54,6 +54,16 @@ def player_name(index: int) -> str:
     return f"{first} {last}" + (f" {suffix + 1}" if suffix else "")
 
 
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Public pages cache for a few seconds; every test starts with an empty cache."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def organiser(db):
     return get_user_model().objects.create_user("leitung", password="geheim-und-lang-42")

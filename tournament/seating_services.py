@@ -450,3 +450,41 @@ def repeat_warnings(tournament: Tournament, round_: Round) -> list[str]:
         }
         for warning in pure.repeat_warnings(current, previous)
     ]
+
+
+# ---------------------------------------------------------------------------- captains' links
+
+
+@transaction.atomic
+def set_link_revoked(table: Table, revoked: bool, *, user: User = None) -> Table:
+    """Stop (or allow again) the captain's entry link of one table."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table.token_revoked = revoked
+    table.save(update_fields=["token_revoked"])
+    record(
+        table.round.tournament,
+        AuditEntry.Action.TOKEN_REVOKED if revoked else AuditEntry.Action.TOKEN_RENEWED,
+        user=user,
+        summary=_("Durchgang %(round)d, Tisch %(table)d")
+        % {"round": table.round.number, "table": table.number},
+    )
+    return table
+
+
+@transaction.atomic
+def renew_link(table: Table, *, user: User = None) -> Table:
+    """Give the table a new link; the old one stops working at once."""
+    from .models import new_entry_token
+
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table.entry_token = new_entry_token()
+    table.token_revoked = False
+    table.save(update_fields=["entry_token", "token_revoked"])
+    record(
+        table.round.tournament,
+        AuditEntry.Action.TOKEN_RENEWED,
+        user=user,
+        summary=_("Durchgang %(round)d, Tisch %(table)d: neuer Link")
+        % {"round": table.round.number, "table": table.number},
+    )
+    return table

@@ -16,4 +16,6 @@ urlpatterns = [
     path("t/<slug:slug>/sitzordnung/", views_public.SeatingView.as_view(), name="seating"),
     path("t/<slug:slug>/tabelle/", views_standings.PublicStandingsView.as_view(), name="standings"),
     path("t/<slug:slug>/regeln/", scoring_public.RulesView.as_view(), name="rules"),
+    path("t/<slug:slug>/spieler/<int:pk>/", scoring_public.PlayerView.as_view(), name="player"),
+    path("t/<slug:slug>/beamer/", scoring_public.ProjectorView.as_view(), name="projector"),
 ]

@@ -56,6 +56,7 @@ class OrganiserMixin(LoginRequiredMixin):
         if hasattr(self, "tournament"):
             context["tournament"] = self.tournament
             context["rounds"] = list(self.tournament.rounds.order_by("number"))
+            context["pending_sheets"] = pending_sheets(self.tournament)
         context["section"] = self.section
         return context
 
@@ -66,6 +67,17 @@ class OrganiserMixin(LoginRequiredMixin):
         ):
             return HttpResponseRedirect(target)
         return HttpResponseRedirect(default)
+
+
+def pending_sheets(tournament: Tournament) -> list[tuple[int, int]]:
+    """(round, table) of the sheets handed in and waiting for the organiser's confirmation."""
+    from scoring.models import Sheet
+
+    return list(
+        Sheet.objects.filter(round__tournament=tournament, status=Sheet.Status.SUBMITTED)
+        .order_by("round__number", "table__number")
+        .values_list("round__number", "table__number")
+    )
 
 
 class TournamentListView(OrganiserMixin, ListView):

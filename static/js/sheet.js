@@ -157,6 +157,11 @@
       cell.textContent = "";
       cell.appendChild(strong);
     });
+    var zero = form.querySelector(".zero-check");
+    if (zero) {
+      var sum = Object.keys(data.totals).reduce(function (acc, seat) { return acc + data.totals[seat]; }, 0);
+      text(zero, form.getAttribute("data-zero-text").replace("%1", data.filled).replace("%2", sum));
+    }
     if (status) {
       text(status, form.getAttribute("data-count-text").replace("%1", data.filled).replace("%2", data.expected));
     }

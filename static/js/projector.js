@@ -1,0 +1,65 @@
+// Projector: split the list into screen-sized pages, turn them, reload for fresh results.
+(function () {
+  "use strict";
+  var body = document.body;
+  var pageSeconds = parseInt(body.getAttribute("data-page-seconds"), 10) || 12;
+  var reloadSeconds = parseInt(body.getAttribute("data-reload-seconds"), 10) || 30;
+  var board = document.getElementById("board");
+  var items = Array.prototype.slice.call(board.querySelectorAll(".item"));
+  var pageNo = document.getElementById("page-no");
+  var pageCount = document.getElementById("page-count");
+  var clock = document.getElementById("clock");
+  var pages = [];
+
+  function paginate() {
+    items.forEach(function (item) { item.classList.remove("hidden"); });
+    pages = [];
+    var limit = board.getBoundingClientRect().bottom;
+    var current = [];
+    // Measure page by page: show items until one overflows the board, then start a new page.
+    items.forEach(function (item) { item.classList.add("hidden"); });
+    items.forEach(function (item) {
+      item.classList.remove("hidden");
+      if (current.length && item.getBoundingClientRect().bottom > limit) {
+        current.forEach(function (other) { other.classList.add("hidden"); });
+        pages.push(current);
+        current = [];
+        item.classList.remove("hidden");
+      }
+      current.push(item);
+    });
+    if (current.length) pages.push(current);
+    if (!pages.length) pages = [[]];
+  }
+
+  var index = 0;
+  function show(i) {
+    items.forEach(function (item) { item.classList.add("hidden"); });
+    pages[i].forEach(function (item) { item.classList.remove("hidden"); });
+    pageNo.textContent = String(i + 1);
+    pageCount.textContent = String(pages.length);
+  }
+
+  function tick() {
+    index += 1;
+    if (index >= pages.length) {
+      index = 0;
+    }
+    show(index);
+  }
+
+  function updateClock() {
+    var now = new Date();
+    clock.textContent = String(now.getHours()).padStart(2, "0") + ":" + String(now.getMinutes()).padStart(2, "0");
+  }
+
+  paginate();
+  show(0);
+  updateClock();
+  window.setInterval(tick, pageSeconds * 1000);
+  window.setInterval(updateClock, 15000);
+  // Reload after a full cycle, but not more often than every reloadSeconds.
+  var cycle = Math.max(reloadSeconds, pages.length * pageSeconds);
+  window.setTimeout(function () { window.location.reload(); }, cycle * 1000);
+  window.addEventListener("resize", function () { paginate(); index = 0; show(0); });
+})();

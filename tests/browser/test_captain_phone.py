@@ -1,0 +1,57 @@
+"""A captain enters the table's sheet on a phone through the link of the QR code; the organiser
+confirms it at the desk; the players see the standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.models import Sheet
+from tests.browser.conftest import login, screenshot
+from tournament.links import captain_url
+from tournament.models import Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_captain_enters_a_sheet_on_a_phone_and_the_organiser_confirms(
+    phone, desk, live_server, evening, settings
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    table = Table.objects.get(round__tournament=evening, round__number=1, number=2)
+    link = captain_url(table.entry_token)  # what the QR code on the printed sheet holds
+    assert link.startswith(live_server.url)
+
+    phone.goto(link)
+    assert "Tisch 2 · Durchgang 1" in phone.inner_text("h1")
+    assert phone.locator("table.sheet thead").is_hidden()  # phone layout: names in the legend
+    phone.tap("input[name=g1-winners]")
+    for game in range(1, 17):
+        phone.keyboard.type("14" if game % 2 else "23")
+        phone.keyboard.press("Tab")
+        phone.keyboard.type(str(1 + game % 3))
+        phone.keyboard.press("Enter")
+    phone.wait_for_selector("#sheet-status:has-text('16 von 16')")
+    screenshot(phone, "captain-sheet-phone")
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.tap("button[name=submit]")
+    phone.wait_for_selector("text=Die Liste ist abgegeben")
+    sheet = Sheet.objects.get(table=table)
+    assert sheet.status == Sheet.Status.SUBMITTED
+    assert sheet.versions.get().source == "captain"
+
+    login(desk, live_server)
+    desk.goto(live_server.url + f"/verwaltung/{evening.slug}/")
+    desk.click("a.pending-link")
+    desk.wait_for_selector("text=1 abgegeben")
+    desk.click("a:has-text('Prüfen')")
+    desk.click("button:has-text('Bestätigen')")
+    desk.wait_for_selector("text=Die Liste ist bestätigt und zählt in der Tabelle.")
+    sheet.refresh_from_db()
+    assert sheet.status == Sheet.Status.CONFIRMED
+
+    phone.reload()
+    assert "Die Liste ist bestätigt" in phone.inner_text("main")
+    phone.goto(live_server.url + f"/t/{evening.slug}/tabelle/")
+    captain = table.seats.get(number=1).participant.name
+    assert captain in phone.inner_text("table.standings")
+    screenshot(phone, "public-standings-phone")
