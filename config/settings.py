@@ -16,6 +16,7 @@ Environment variables:
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -116,7 +117,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+    # Tests use a file (threads need a shared database), one per test process.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.environ.get(
+            "TEST_DB_NAME", str(Path(tempfile.gettempdir()) / f"doko-test-{os.getpid()}.sqlite3")
+        )
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -89,7 +89,7 @@ def _int(row: RowInput, key: str, label: str) -> int | None:
     text = row.values.get(key, "").strip().replace("−", "-")
     if not text:
         return None
-    if re.fullmatch(r"[+-]?\d{1,4}", text):
+    if re.fullmatch(r"[+-]?[0-9]{1,4}", text):
         return int(text)
     row.problems.append(
         (
@@ -103,7 +103,7 @@ def _int(row: RowInput, key: str, label: str) -> int | None:
 def parse_seats(text: str) -> list[int] | None:
     """ "14", "1+4", "1 4", "1,4" → [1, 4]; None if anything but seat digits and separators."""
     cleaned = re.sub(r"\bund\b|[\s+,;/&]+", "", text.strip().lower())
-    if not cleaned or not cleaned.isdigit():
+    if not cleaned or not cleaned.isascii() or not cleaned.isdigit() or len(cleaned) > 10:
         return None
     return [int(char) for char in cleaned]
 

@@ -7,6 +7,7 @@ services and render the same ``SheetPage``.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -20,6 +21,7 @@ from django.views.generic import TemplateView
 
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import Round
+from tournament.normalize import small_int
 from tournament.views import OrganiserMixin
 
 from . import services
@@ -40,7 +42,7 @@ def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
 
     try:
         record = json.loads(request.body.decode("utf-8") or "null")
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return JsonResponse(
             {"error": {"field": None, "message": _("Kein gültiges JSON.")}}, status=400
         )
@@ -78,7 +80,8 @@ def calculator_specials() -> list[tuple[str, str]]:
 
 
 def parse_revision(value: str | None) -> int | None:
-    if value is None or not str(value).isdigit():
+    """The sheet revision a form was loaded with (ASCII digits only), or None."""
+    if value is None or not re.fullmatch(r"[0-9]{1,9}", str(value)):
         return None
     return int(value)
 
@@ -140,12 +143,19 @@ class SheetEntryMixin:
             )
             return self.render_sheet(page, status=400)
         records = page.records
+        revision = parse_revision(request.POST.get("revision"))
+        if revision is None:
+            messages.error(
+                request,
+                _("Der Stand der Liste fehlt im Formular. Bitte die Seite neu laden."),
+            )
+            return self.render_sheet(page, status=400)
         final = "submit" in request.POST or "confirm" in request.POST
         try:
             services.submit_sheet(
                 self.sheet,
                 records,
-                expected_revision=parse_revision(request.POST.get("revision")),
+                expected_revision=revision,
                 source=self.source,
                 user=request.user,
                 final=final,
@@ -294,12 +304,12 @@ class SheetActionView(OrganiserSheetMixin, View):
                 )
                 messages.success(request, _("Die Liste ist wieder offen und zählt vorerst nicht."))
             elif self.action == "close":
-                after = request.POST.get("after_game", "")
-                if not after.isdigit():
+                after = small_int(request.POST.get("after_game", ""), max_digits=3)
+                if after is None:
                     raise DomainError(_("Bitte die Nummer des letzten gespielten Spiels angeben."))
                 services.close_sheet_early(
                     self.sheet,
-                    after_game=int(after),
+                    after_game=after,
                     note=request.POST.get("note", ""),
                     user=request.user,
                     expected_revision=revision,

@@ -10,6 +10,7 @@ from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
 from tournament.models import Round, Seat, Tournament
+from tournament.normalize import small_int
 from tournament.views import OrganiserMixin
 from tournament.views_public import PublicTournamentMixin
 
@@ -26,12 +27,13 @@ def after_round_parameter(request: HttpRequest, tournament: Tournament) -> int |
     raw = request.GET.get("after_round", "").strip()
     if not raw:
         return None
-    if not raw.isdigit() or not 1 <= int(raw) <= tournament.rounds_count:
+    number = small_int(raw, max_digits=3)
+    if number is None or not 1 <= number <= tournament.rounds_count:
         raise BadParameter(
             _("after_round muss eine Zahl von 1 bis %(max)d sein, nicht „%(value)s“.")
             % {"max": tournament.rounds_count, "value": raw[:20]}
         )
-    return int(raw)
+    return number
 
 
 class StandingsMixin:

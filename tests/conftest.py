@@ -70,9 +70,13 @@ def organiser(db):
 
 
 @pytest.fixture
-def organiser_client(client, organiser):
-    client.force_login(organiser)
-    return client
+def organiser_client(organiser):
+    """A logged-in organiser; a separate client from pytest-django's anonymous ``client``."""
+    from django.test import Client
+
+    logged_in = Client()
+    logged_in.force_login(organiser)
+    return logged_in
 
 
 @pytest.fixture

@@ -254,6 +254,18 @@ def _csv_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
 
 
 def _decode(data: bytes) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise UnreadableFile(
+            _(
+                "Die Datei ist UTF-16 kodiert. Bitte als „CSV UTF-8“ oder als Excel-Datei (.xlsx) "
+                "speichern."
+            )
+        )
+    head = data[:8192]
+    if b"\x00" in head or sum(1 for byte in head if byte < 32 and byte not in b"\r\n\t") > 8:
+        raise UnreadableFile(
+            _("Die Datei ist keine Textdatei (CSV) und keine Excel-Datei (.xlsx).")
+        )
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:

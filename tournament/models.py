@@ -242,6 +242,7 @@ class AuditEntry(models.Model):
         PARTICIPANT_WITHDRAWN = "participant.withdrawn", _("Teilnehmer abgemeldet")
         PARTICIPANT_REINSTATED = "participant.reinstated", _("Teilnehmer wieder angemeldet")
         PARTICIPANT_CHECKED_IN = "participant.checked_in", _("Teilnehmer angekommen")
+        PARTICIPANT_CHECKED_OUT = "participant.checked_out", _("Ankunft zurückgenommen")
         PARTICIPANTS_IMPORTED = "participants.imported", _("Teilnehmer importiert")
         ROUND_DRAWN = "round.drawn", _("Durchgang ausgelost")
         ROUND_SLIPS_SAVED = "round.slips_saved", _("Losnummern erfasst")

@@ -18,3 +18,15 @@ def normalize_name(value: str) -> str:
 def name_key(value: str) -> str:
     """The form under which two names count as the same participant."""
     return normalize_name(value).casefold()
+
+
+def small_int(value: object, max_digits: int = 6) -> int | None:
+    """A non-negative whole number typed as ASCII digits (at most ``max_digits``), else None.
+
+    ``str.isdigit`` would accept "²" and ``int`` would refuse it; very long digit strings are
+    refused before ``int`` has to work on them.
+    """
+    text = str(value).strip() if value is not None else ""
+    if not text or len(text) > max_digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)

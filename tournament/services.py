@@ -219,13 +219,14 @@ def set_checked_in(participant: Participant, checked_in: bool, *, user: User = N
     if participant.checked_in != checked_in:
         participant.checked_in = checked_in
         participant.save(update_fields=["checked_in"])
-        if checked_in:
-            record(
-                participant.tournament,
-                AuditEntry.Action.PARTICIPANT_CHECKED_IN,
-                user=user,
-                summary=participant.name,
-            )
+        record(
+            participant.tournament,
+            AuditEntry.Action.PARTICIPANT_CHECKED_IN
+            if checked_in
+            else AuditEntry.Action.PARTICIPANT_CHECKED_OUT,
+            user=user,
+            summary=participant.name,
+        )
     return participant
 
 

@@ -35,6 +35,7 @@ from .forms import (
     TournamentForm,
 )
 from .models import AuditEntry, Participant, Round, Tournament
+from .normalize import small_int
 from .tables import ParticipantTable
 
 
@@ -436,9 +437,10 @@ class DrawRoundView(RoundActionView):
 
 
 def _participant(tournament: Tournament, value: str | None) -> Participant:
-    if not value or not str(value).isdigit():
+    pk = small_int(value, max_digits=12)
+    if pk is None:
         raise DomainError(_("Bitte einen Spieler wählen."))
-    participant = Participant.objects.filter(tournament=tournament, pk=int(value)).first()
+    participant = Participant.objects.filter(tournament=tournament, pk=pk).first()
     if participant is None:
         raise DomainError(_("Diesen Spieler gibt es in diesem Turnier nicht."))
     return participant
@@ -462,15 +464,12 @@ class CaptainView(RoundActionView):
 class LateArrivalView(RoundActionView):
     def act(self, request: HttpRequest) -> str:
         participant = _participant(self.tournament, request.POST.get("participant"))
-        table = request.POST.get("table") or None
-        if table is not None and not str(table).isdigit():
+        raw_table = request.POST.get("table", "").strip()
+        table = small_int(raw_table, max_digits=3)
+        if raw_table and table is None:
             raise DomainError(_("Die Tischnummer muss eine Zahl sein."))
         round_ = seating_services.add_late_arrival(
-            self.tournament,
-            self.number,
-            participant,
-            int(table) if table else None,
-            user=request.user,
+            self.tournament, self.number, participant, table, user=request.user
         )
         seat = round_.seats.get(participant=participant)
         return _("%(name)s sitzt an Tisch %(table)d, Platz %(seat)d.") % {
@@ -564,8 +563,8 @@ class SlipEntryView(RoundMixin, TemplateView):
             values[str(participant.pk)] = raw
             if not raw:
                 assignments[participant.pk] = None
-            elif raw.isdigit() and len(raw) <= 4:
-                assignments[participant.pk] = int(raw)
+            elif small_int(raw, max_digits=4) is not None:
+                assignments[participant.pk] = small_int(raw, max_digits=4)
             else:
                 assignments[participant.pk] = None
                 flagged[participant.pk] = _("„%(value)s“ ist keine Losnummer.") % {

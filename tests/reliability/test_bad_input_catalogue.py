@@ -1,0 +1,538 @@
+"""A catalogue of malformed inputs: each gets a clear answer (4xx or a form error), never a 500,
+and the database is exactly as before.
+
+Every case is one function ``(ctx) -> response``; ``ctx`` offers an organiser client, an
+anonymous client, the tournament (the 18-player evening, round 1 released) and its tokens.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from openpyxl import Workbook
+
+from scoring.models import Game, ScoreLine, Sheet, SheetVersion
+from tests.conftest import example_records
+from tournament.models import AuditEntry, Participant, Round, Seat, Table, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@dataclass
+class Ctx:
+    organiser: Client
+    anonymous: Client
+    tournament: Tournament
+
+    @property
+    def slug(self) -> str:
+        return self.tournament.slug
+
+    def token(self, table: int) -> str:
+        return Table.objects.get(round__tournament=self.tournament, number=table).entry_token
+
+    def sheet_url(self, table: int = 1, suffix: str = "") -> str:
+        return reverse("scoring:sheet", args=[self.slug, 1, table]) + suffix
+
+    def upload(self, data: bytes, name: str = "liste.csv"):
+        handle = io.BytesIO(data)
+        handle.name = name
+        url = reverse("tournament:participant_import", args=[self.slug])
+        return self.organiser.post(url, {"file": handle})
+
+    def sheet_post(self, fields: dict, table: int = 1):
+        data = {"revision": "0", "save": "1", **fields}
+        return self.organiser.post(self.sheet_url(table), data)
+
+
+def snapshot() -> str:
+    """Everything a refused input must leave untouched, as one fingerprint."""
+    parts = [
+        list(
+            Participant.objects.order_by("pk").values_list(
+                "pk", "name", "club", "withdrawn", "checked_in"
+            )
+        ),
+        list(Round.objects.order_by("pk").values_list("pk", "status", "seed")),
+        list(Seat.objects.order_by("pk").values_list("pk", "participant_id", "table_id", "number")),
+        list(Table.objects.order_by("pk").values_list("pk", "entry_token", "token_revoked")),
+        list(
+            Sheet.objects.order_by("pk").values_list(
+                "pk", "status", "revision", "closed_after_game"
+            )
+        ),
+        SheetVersion.objects.count(),
+        Game.objects.count(),
+        ScoreLine.objects.count(),
+        AuditEntry.objects.count(),
+        Tournament.objects.count(),
+    ]
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def xlsx(rows) -> bytes:
+    workbook = Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def quick(rows: dict[int, tuple[str, str]]) -> dict:
+    data = {}
+    for number, (winners, value) in rows.items():
+        data.update(
+            {f"g{number}-winners": winners, f"g{number}-value": value, f"g{number}-kind": "normal"}
+        )
+    return data
+
+
+CASES: list[tuple[str, Callable[[Ctx], object], set[int], str]] = [
+    # --- participant import files ------------------------------------------------------------
+    ("import: empty file", lambda c: c.upload(b""), {400}, ""),
+    (
+        "import: binary file",
+        lambda c: c.upload(
+            b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4, "bild.png"
+        ),
+        {400},
+        "keine Textdatei",
+    ),
+    (
+        "import: UTF-16 instead of UTF-8",
+        lambda c: c.upload("Name\nÄnne\n".encode("utf-16")),
+        {400},
+        "UTF-16",
+    ),
+    (
+        "import: no Name column",
+        lambda c: c.upload(b"Vorname;Nachname\nAnna;Abel\n"),
+        {400},
+        "Spalte „Name“",
+    ),
+    ("import: Name column twice", lambda c: c.upload(b"Name;name\nA;B\n"), {400}, "mehrfach"),
+    (
+        "import: huge file",
+        lambda c: c.upload(b"Name\n" + b"x" * (3 * 1024 * 1024)),
+        {400},
+        "zu groß",
+    ),
+    (
+        "import: too many lines",
+        lambda c: c.upload(("Name\n" + "".join(f"P{i}\n" for i in range(2500))).encode()),
+        {400},
+        "höchstens 2000",
+    ),
+    (
+        "import: duplicate names",
+        lambda c: c.upload(b"Name\nAnna\nBernd\nANNA\n"),
+        {400},
+        "steht schon in Zeile 2",
+    ),
+    (
+        "import: name already registered",
+        lambda c: c.upload("Name\nJürgen Müller\n".encode()),
+        {400},
+        "bereits angemeldet",
+    ),
+    (
+        "import: empty name with club",
+        lambda c: c.upload(b"Name;Verein\n;DK\n"),
+        {400},
+        "Zeile 2: Der Name fehlt",
+    ),
+    ("import: name too long", lambda c: c.upload(b"Name\n" + b"A" * 300 + b"\n"), {400}, "zu lang"),
+    (
+        "import: damaged xlsx",
+        lambda c: c.upload(b"PK\x03\x04" + b"\x00" * 200, "liste.xlsx"),
+        {400},
+        "Excel-Datei",
+    ),
+    (
+        "import: xlsx without Name column",
+        lambda c: c.upload(xlsx([["Spieler"], ["Anna"]]), "liste.xlsx"),
+        {400},
+        "Spalte „Name“",
+    ),
+    ("import: header only", lambda c: c.upload(b"Name;Verein\n"), {400}, "keine Teilnehmer"),
+    (
+        "import: no file in the form",
+        lambda c: c.organiser.post(reverse("tournament:participant_import", args=[c.slug]), {}),
+        {400},
+        "",
+    ),
+    (
+        "import: forged confirmation token",
+        lambda c: c.organiser.post(
+            reverse("tournament:participant_import", args=[c.slug]), {"confirm": "1", "token": "x"}
+        ),
+        {302},
+        "",
+    ),
+    # --- sheet entry form fields -------------------------------------------------------------
+    (
+        "sheet: letters as winners",
+        lambda c: c.sheet_post(quick({1: ("eins", "3")})),
+        {400},
+        "Platznummern",
+    ),
+    (
+        "sheet: letters as value",
+        lambda c: c.sheet_post(quick({1: ("14", "drei")})),
+        {400},
+        "keine ganze Zahl",
+    ),
+    (
+        "sheet: seat 9 among winners",
+        lambda c: c.sheet_post(quick({1: ("19", "3")})),
+        {400},
+        "Spiel 1",
+    ),
+    ("sheet: negative value", lambda c: c.sheet_post(quick({1: ("14", "-3")})), {400}, "Spiel 1"),
+    ("sheet: value 31", lambda c: c.sheet_post(quick({1: ("14", "31")})), {400}, "Spiel 1"),
+    (
+        "sheet: value without winners",
+        lambda c: c.sheet_post({"g1-value": "2", "g1-kind": "normal"}),
+        {400},
+        "Spiel 1",
+    ),
+    (
+        "sheet: three winners in a normal game",
+        lambda c: c.sheet_post(quick({1: ("123", "2")})),
+        {400},
+        "Spiel 1",
+    ),
+    (
+        "sheet: Augen 241 from the calculator",
+        lambda c: c.sheet_post(
+            {"g1-record": json.dumps({"kind": "normal", "re": [1, 2], "augen_re": 241})}
+        ),
+        {400},
+        "zwischen 0 und 240",
+    ),
+    (
+        "sheet: Augen as text from the calculator",
+        lambda c: c.sheet_post(
+            {"g1-record": json.dumps({"kind": "normal", "re": [1, 2], "augen_re": "130"})}
+        ),
+        {400},
+        "Spiel 1",
+    ),
+    (
+        "sheet: damaged calculator data",
+        lambda c: c.sheet_post({"g1-record": "{kaputt"}),
+        {400},
+        "beschädigt",
+    ),
+    (
+        "sheet: calculator data is a list",
+        lambda c: c.sheet_post({"g1-record": "[1, 2]"}),
+        {400},
+        "beschädigt",
+    ),
+    (
+        "sheet: direct points not summing to zero",
+        lambda c: c.sheet_post({"g1-p1": "3", "g1-p2": "3", "g1-p3": "-3", "g1-p4": "-2"}),
+        {400},
+        "Spiel 1",
+    ),
+    (
+        "sheet: direct points with letters",
+        lambda c: c.sheet_post({"g1-p1": "x", "g1-p2": "3", "g1-p3": "-3", "g1-p4": "-3"}),
+        {400},
+        "keine ganze Zahl",
+    ),
+    (
+        "sheet: revoke by seat 7",
+        lambda c: c.sheet_post({"g1-offender": "7", "g1-kind": "normal"}),
+        {400},
+        "Spiel 1",
+    ),
+    (
+        "sheet: unknown kind",
+        lambda c: c.sheet_post(quick({1: ("14", "3")}) | {"g1-kind": "ramsch"}),
+        {400},
+        "Unbekannte Spielart",
+    ),
+    (
+        "sheet: gap before a later game",
+        lambda c: c.sheet_post(quick({1: ("14", "3"), 3: ("23", "1")})),
+        {400},
+        "leer",
+    ),
+    (
+        "sheet: 4-digit number overflow",
+        lambda c: c.sheet_post(quick({1: ("14", "99999")})),
+        {400},
+        "Spiel 1",
+    ),
+    (
+        "sheet: missing revision",
+        lambda c: c.organiser.post(c.sheet_url(), quick({1: ("14", "3")}) | {"save": "1"}),
+        {400},
+        "neu laden",
+    ),
+    (
+        "sheet: stale revision",
+        lambda c: c.organiser.post(
+            c.sheet_url(), quick({1: ("14", "3")}) | {"save": "1", "revision": "7"}
+        ),
+        {409},
+        "inzwischen geändert",
+    ),
+    (
+        "sheet: sitting-out dealer among winners (5-table)",
+        lambda c: c.sheet_post(quick({1: ("15", "2")}), table=3),
+        {400},
+        "Spiel 1",
+    ),
+    (
+        "sheet: captain submits an incomplete sheet",
+        lambda c: c.anonymous.post(
+            reverse("captain:sheet", args=[c.token(1)]),
+            quick({1: ("14", "3")}) | {"submit": "1", "revision": "0"},
+        ),
+        {400},
+        "1 von 16 Spielen",
+    ),
+    (
+        "sheet: calculator endpoint gets nested garbage",
+        lambda c: c.organiser.post(
+            c.sheet_url(suffix="bewerten/"), "[" * 5000, content_type="application/json"
+        ),
+        {400},
+        "",
+    ),
+    (
+        "sheet: close early after game 0",
+        lambda c: c.organiser.post(
+            c.sheet_url(suffix="beenden/"), {"after_game": "0", "note": "x"}
+        ),
+        {302},
+        "",
+    ),
+    (
+        "sheet: close early with letters",
+        lambda c: c.organiser.post(
+            c.sheet_url(suffix="beenden/"), {"after_game": "zwölf", "note": "x"}
+        ),
+        {302},
+        "",
+    ),
+    (
+        "sheet: reopen an unconfirmed sheet",
+        lambda c: c.organiser.post(c.sheet_url(suffix="oeffnen/"), {"reason": "x"}),
+        {302},
+        "",
+    ),
+    (
+        "sheet: confirm an empty sheet",
+        lambda c: c.organiser.post(c.sheet_url(suffix="bestaetigen/")),
+        {302},
+        "",
+    ),
+    # --- URL parameters ----------------------------------------------------------------------
+    (
+        "url: unknown tournament (public)",
+        lambda c: c.anonymous.get("/t/gibt-es-nicht/tabelle/"),
+        {404},
+        "",
+    ),
+    (
+        "url: unknown tournament (organiser)",
+        lambda c: c.organiser.get("/verwaltung/gibt-es-nicht/teilnehmer/"),
+        {404},
+        "",
+    ),
+    ("url: round 9", lambda c: c.organiser.get(f"/verwaltung/{c.slug}/durchgang/9/"), {404}, ""),
+    (
+        "url: table 0",
+        lambda c: c.organiser.get(f"/verwaltung/{c.slug}/durchgang/1/tisch/0/"),
+        {404},
+        "",
+    ),
+    (
+        "url: non-numeric round",
+        lambda c: c.organiser.get(f"/verwaltung/{c.slug}/durchgang/eins/"),
+        {404},
+        "",
+    ),
+    (
+        "url: non-numeric participant id",
+        lambda c: c.organiser.get(f"/verwaltung/{c.slug}/teilnehmer/abc/"),
+        {404},
+        "",
+    ),
+    (
+        "url: participant of another tournament",
+        lambda c: c.organiser.get(f"/verwaltung/{c.slug}/teilnehmer/999999/"),
+        {404},
+        "",
+    ),
+    (
+        "url: after_round=abc",
+        lambda c: c.anonymous.get(f"/t/{c.slug}/tabelle/?after_round=abc"),
+        {400},
+        "after_round",
+    ),
+    (
+        "url: after_round huge",
+        lambda c: c.anonymous.get(f"/api/t/{c.slug}/standings?after_round=" + "9" * 5000),
+        {400},
+        "after_round",
+    ),
+    ("url: API round 9", lambda c: c.anonymous.get(f"/api/t/{c.slug}/rounds/9/tables"), {404}, ""),
+    ("url: unknown player", lambda c: c.anonymous.get(f"/t/{c.slug}/spieler/424242/"), {404}, ""),
+    ("url: unknown captain token", lambda c: c.anonymous.get("/e/" + "A" * 32 + "/"), {404}, ""),
+    ("url: token with odd characters", lambda c: c.anonymous.get("/e/%3Cscript%3E/"), {404}, ""),
+    # --- organiser forms -----------------------------------------------------------------------
+    (
+        "form: empty participant name",
+        lambda c: c.organiser.post(
+            reverse("tournament:participants", args=[c.slug]), {"name": "   ", "club": ""}
+        ),
+        {400},
+        "",
+    ),
+    (
+        "form: duplicate participant",
+        lambda c: c.organiser.post(
+            reverse("tournament:participants", args=[c.slug]), {"name": "heinz groß", "club": ""}
+        ),
+        {400},
+        "bereits angemeldet",
+    ),
+    (
+        "form: tournament with 0 rounds",
+        lambda c: c.organiser.post(
+            reverse("tournament:settings", args=[c.slug]),
+            {"name": "X", "date": "2025-04-03", "rounds_count": "0", "cycles": "4", "deck": "40"},
+        ),
+        {200},
+        "1 bis 10",
+    ),
+    (
+        "form: tournament with a 52-card deck",
+        lambda c: c.organiser.post(
+            reverse("tournament:settings", args=[c.slug]),
+            {"name": "X", "date": "2025-04-03", "rounds_count": "2", "cycles": "4", "deck": "52"},
+        ),
+        {200},
+        "",
+    ),
+    (
+        "form: tournament with an impossible date",
+        lambda c: c.organiser.post(
+            reverse("tournament:settings", args=[c.slug]),
+            {"name": "X", "date": "2025-02-30", "rounds_count": "2", "cycles": "4", "deck": "40"},
+        ),
+        {200},
+        "",
+    ),
+    (
+        "form: swap with a stranger's id",
+        lambda c: c.organiser.post(
+            reverse("tournament:swap", args=[c.slug, 1]), {"a": "1", "b": "999999"}
+        ),
+        {302},
+        "",
+    ),
+    (
+        "form: draw with a seed of letters",
+        lambda c: c.organiser.post(reverse("tournament:draw", args=[c.slug, 2]), {"seed": "abc"}),
+        {302},
+        "",
+    ),
+    (
+        "form: late arrival at table 'x'",
+        lambda c: c.organiser.post(
+            reverse("tournament:late", args=[c.slug, 1]), {"participant": "1", "table": "x"}
+        ),
+        {302},
+        "",
+    ),
+    # --- forged POSTs --------------------------------------------------------------------------
+    (
+        "forged: sheet POST without CSRF token",
+        lambda c: csrf_client(c).post(
+            c.sheet_url(), {"revision": "0", "save": "1", **quick({1: ("14", "3")})}
+        ),
+        {403},
+        "",
+    ),
+    (
+        "forged: captain POST without CSRF token",
+        lambda c: Client(enforce_csrf_checks=True).post(
+            reverse("captain:sheet", args=[c.token(1)]),
+            {"revision": "0", "save": "1", **quick({1: ("14", "3")})},
+        ),
+        {403},
+        "",
+    ),
+    (
+        "forged: captain session posts to table 4's organiser page",
+        lambda c: captain_then_post(c),
+        {302},
+        "",
+    ),
+    (
+        "forged: anonymous POST to confirm",
+        lambda c: c.anonymous.post(c.sheet_url(suffix="bestaetigen/")),
+        {302},
+        "",
+    ),
+]
+
+
+def csrf_client(ctx: Ctx) -> Client:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(ctx.tournament.audit_entries.exclude(user=None).first().user)
+    return client
+
+
+def captain_then_post(ctx: Ctx):
+    ctx.anonymous.get(reverse("captain:sheet", args=[ctx.token(3)]))
+    return ctx.anonymous.post(
+        ctx.sheet_url(4), {"revision": "0", "save": "1", **quick({1: ("25", "3")})}
+    )
+
+
+def test_the_catalogue_has_at_least_forty_inputs():
+    assert len(CASES) >= 40
+
+
+@pytest.mark.parametrize(
+    ("name", "send", "statuses", "message"), CASES, ids=[case[0] for case in CASES]
+)
+def test_malformed_input_is_refused_clearly_and_changes_nothing(
+    name, send, statuses, message, organiser_client, evening
+):
+    ctx = Ctx(organiser=organiser_client, anonymous=Client(), tournament=evening)
+    before = snapshot()
+    response = send(ctx)
+    assert response.status_code != 500
+    assert response.status_code in statuses, (name, response.status_code)
+    if message:
+        assert message in response.content.decode(), name
+    if response.status_code == 302 and "/konto/anmelden/" not in response["Location"]:
+        follow = ctx.organiser.get(response["Location"])  # the message is shown after the redirect
+        assert follow.status_code == 200
+    assert snapshot() == before, name
+
+
+def test_a_good_save_after_refusals_still_works(organiser_client, evening):
+    response = organiser_client.post(
+        reverse("scoring:sheet", args=[evening.slug, 1, 1]),
+        {"revision": "0", "save": "1", **quick({1: ("14", "3")})},
+    )
+    assert response.status_code == 302
+    assert SheetVersion.objects.count() == 1
+    assert len(example_records(4)) == 16
