@@ -107,7 +107,7 @@ def test_sqlite_phone_saves_while_the_organiser_reads(evening):
                     if index % 4 == 0:
                         time.sleep(0.01)
                 time.sleep(0.01)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             errors.append(error)
         finally:
             connections.close_all()
@@ -120,7 +120,7 @@ def test_sqlite_phone_saves_while_the_organiser_reads(evening):
                 sheet.refresh_from_db()
                 submit_sheet(sheet, example_records(size)[:count], expected_revision=sheet.revision)
                 saved.append(table)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             errors.append(error)
         finally:
             connections.close_all()
