@@ -1,5 +1,31 @@
 """Printouts (PDF), spreadsheets (XLSX) and backups for organisers (login required)."""
 
+from django.urls import path
+
+from . import views_exports as views
+
 app_name = "exports"
 
-urlpatterns: list = []
+PRINT = "<slug:slug>/druck/"
+ROUND_PRINT = PRINT + "durchgang/<int:number>/"
+EXPORT = "<slug:slug>/export/"
+
+urlpatterns = [
+    path(PRINT, views.DownloadsView.as_view(), name="downloads"),
+    path(ROUND_PRINT + "sitzordnung.pdf", views.SeatingPdfView.as_view(), name="seating_pdf"),
+    path(ROUND_PRINT + "spiellisten.pdf", views.ScoreSheetsPdfView.as_view(), name="sheets_pdf"),
+    path(ROUND_PRINT + "losnummern.pdf", views.SlipsPdfView.as_view(), name="slips_pdf"),
+    path(PRINT + "tabelle.pdf", views.StandingsPdfView.as_view(), name="standings_pdf"),
+    path(PRINT + "urkunden.pdf", views.CertificatesPdfView.as_view(), name="certificates_pdf"),
+    path(
+        EXPORT + "teilnehmer.xlsx", views.ParticipantsXlsxView.as_view(), name="participants_xlsx"
+    ),
+    path(
+        EXPORT + "durchgang/<int:number>/sitzordnung.xlsx",
+        views.SeatingXlsxView.as_view(),
+        name="seating_xlsx",
+    ),
+    path(EXPORT + "tabelle.xlsx", views.StandingsXlsxView.as_view(), name="standings_xlsx"),
+    path(EXPORT + "spiele.xlsx", views.GamesXlsxView.as_view(), name="games_xlsx"),
+    path(EXPORT + "sicherung.json", views.BackupView.as_view(), name="backup"),
+]

@@ -1,0 +1,280 @@
+"""What every PDF printout shares: fonts, A4 page setup, header, footer and styles.
+
+A printout builds a list of flowables (its *story*) and hands it to :func:`render_pdf` with a
+:class:`PageSetup`; everything around the story is drawn here:
+
+- **Fonts**: DejaVu Sans and Serif, embedded from ``static/fonts`` (they cover umlauts, ß and
+  the Latin letters of most European names; reportlab's built-in fonts do not).
+- **Header**: the tournament's name, date and venue on the left, the printout's title on the
+  right; a draft is marked "Entwurf" in the header and across the page.
+- **Footer**: when it was printed, and "Seite x von y" (the total is known only at the end, so
+  the canvas keeps the pages and draws the footers when the document is saved).
+
+A printout without header and footer (certificates) sets ``chrome=False``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape as xml_escape
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+
+from tournament.models import Tournament
+
+PDF_CONTENT_TYPE = "application/pdf"
+FONT_DIR = Path(settings.BASE_DIR) / "static" / "fonts"
+
+SANS = "DokoSans"
+SANS_BOLD = "DokoSans-Bold"
+SERIF = "DokoSerif"
+SERIF_BOLD = "DokoSerif-Bold"
+FONT_FILES = {
+    SANS: "DejaVuSans.ttf",
+    SANS_BOLD: "DejaVuSans-Bold.ttf",
+    SERIF: "DejaVuSerif.ttf",
+    SERIF_BOLD: "DejaVuSerif-Bold.ttf",
+}
+
+# The app's colours (static/css/app.css), so printouts look like the pages they come from.
+FELT = colors.HexColor("#0f5132")
+FELT_LIGHT = colors.HexColor("#e7f3ec")
+ACCENT = colors.HexColor("#b45309")
+INK = colors.HexColor("#1f2328")
+MUTED = colors.HexColor("#5b6470")
+LINE = colors.HexColor("#c3cad1")
+ZEBRA = colors.HexColor("#f4f6f5")
+DRAFT_RED = colors.HexColor("#b42318")
+
+
+@cache
+def register_fonts() -> None:
+    """Register the embedded fonts once per process; ``<b>`` in paragraphs picks the bold one."""
+    for name, filename in FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+    pdfmetrics.registerFontFamily(
+        SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD
+    )
+    pdfmetrics.registerFontFamily(
+        SERIF, normal=SERIF, bold=SERIF_BOLD, italic=SERIF, boldItalic=SERIF_BOLD
+    )
+
+
+def style(
+    name: str,
+    size: float,
+    *,
+    bold: bool = False,
+    serif: bool = False,
+    color: colors.Color = INK,
+    leading: float | None = None,
+    **options: Any,
+) -> ParagraphStyle:
+    """A paragraph style in the embedded fonts (leading 1.2 × size unless given)."""
+    register_fonts()
+    font = {
+        (False, False): SANS,
+        (False, True): SANS_BOLD,
+        (True, False): SERIF,
+        (True, True): SERIF_BOLD,
+    }[serif, bold]
+    return ParagraphStyle(
+        name,
+        fontName=font,
+        fontSize=size,
+        leading=leading if leading is not None else size * 1.2,
+        textColor=color,
+        **options,
+    )
+
+
+def escape(text: str) -> str:
+    """Paragraph text is mini-HTML: a name like "A & B <C>" must print as typed."""
+    return xml_escape(text)
+
+
+def short_date(tournament: Tournament) -> str:
+    return date_format(tournament.date, "SHORT_DATE_FORMAT")
+
+
+def long_date(tournament: Tournament) -> str:
+    return date_format(tournament.date, "DATE_FORMAT")
+
+
+def printed_at() -> str:
+    return date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")
+
+
+@dataclass
+class PageSetup:
+    """Page and frame of one printout.
+
+    ``title`` names the printout in the header and the PDF's metadata; ``margin`` is the space
+    around the frame (header and footer sit inside the top and bottom margins).
+    """
+
+    tournament: Tournament
+    title: str
+    landscape: bool = False
+    draft: bool = False
+    chrome: bool = True
+    margin: float = 14 * mm
+    top: float = 24 * mm
+    bottom: float = 18 * mm
+    decorate: Callable[[Canvas, PageSetup], None] | None = None
+
+    @property
+    def pagesize(self) -> tuple[float, float]:
+        return landscape(A4) if self.landscape else A4
+
+    @property
+    def frame_width(self) -> float:
+        return self.pagesize[0] - 2 * self.margin
+
+    @property
+    def frame_height(self) -> float:
+        return self.pagesize[1] - self.top - self.bottom
+
+
+def _draw_header(canvas: Canvas, setup: PageSetup) -> None:
+    width, height = setup.pagesize
+    tournament = setup.tournament
+    top = height - setup.top + 9 * mm
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS_BOLD, 10.5)
+    canvas.drawString(setup.margin, top + 4.2 * mm, tournament.name)
+    details = " · ".join(part for part in (short_date(tournament), tournament.venue) if part)
+    canvas.setFont(SANS, 8.5)
+    canvas.setFillColor(MUTED)
+    canvas.drawString(setup.margin, top, details)
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS_BOLD, 10.5)
+    canvas.drawRightString(width - setup.margin, top + 4.2 * mm, setup.title)
+    if setup.draft:
+        canvas.setFillColor(DRAFT_RED)
+        canvas.setFont(SANS_BOLD, 8.5)
+        canvas.drawRightString(
+            width - setup.margin, top, _("Entwurf – noch nicht freigegeben").upper()
+        )
+    canvas.setStrokeColor(FELT)
+    canvas.setLineWidth(1.2)
+    canvas.line(setup.margin, top - 2.5 * mm, width - setup.margin, top - 2.5 * mm)
+
+
+def _draw_draft_mark(canvas: Canvas, setup: PageSetup) -> None:
+    width, height = setup.pagesize
+    canvas.saveState()
+    canvas.setFillColor(colors.Color(0.71, 0.14, 0.09, alpha=0.08))
+    canvas.setFont(SANS_BOLD, 110)
+    canvas.translate(width / 2, height / 2)
+    canvas.rotate(35)
+    canvas.drawCentredString(0, -35, _("ENTWURF"))
+    canvas.restoreState()
+
+
+def _draw_footer(canvas: Canvas, setup: PageSetup, page: int, total: int) -> None:
+    width, _height = setup.pagesize
+    y = setup.bottom - 10 * mm
+    canvas.setStrokeColor(LINE)
+    canvas.setLineWidth(0.5)
+    canvas.line(setup.margin, y + 4 * mm, width - setup.margin, y + 4 * mm)
+    canvas.setFont(SANS, 8)
+    canvas.setFillColor(MUTED)
+    canvas.drawString(
+        setup.margin,
+        y,
+        _("Gedruckt am %(when)s · Doko-Turnier") % {"when": printed_at()},
+    )
+    canvas.setFont(SANS_BOLD, 8)
+    canvas.setFillColor(INK)
+    canvas.drawRightString(
+        width - setup.margin,
+        y,
+        _("Seite %(page)d von %(total)d") % {"page": page, "total": total},
+    )
+
+
+def _numbered_canvas(setup: PageSetup) -> type[Canvas]:
+    """A canvas that holds back its pages until the end, to draw "Seite x von y" on each."""
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._pages)
+            for number, state in enumerate(self._pages, start=1):
+                self.__dict__.update(state)
+                if setup.chrome:
+                    _draw_footer(self, setup, number, total)
+                super().showPage()
+            super().save()
+
+    return NumberedCanvas
+
+
+def render_pdf(setup: PageSetup, story: Sequence[Flowable]) -> bytes:
+    """Lay out ``story`` on A4 pages with the shared header and footer; the PDF's bytes."""
+    register_fonts()
+    buffer = io.BytesIO()
+    document = BaseDocTemplate(
+        buffer,
+        pagesize=setup.pagesize,
+        leftMargin=setup.margin,
+        rightMargin=setup.margin,
+        topMargin=setup.top,
+        bottomMargin=setup.bottom,
+        title=f"{setup.tournament.name} – {setup.title}",
+        author=_("Turnierleitung"),
+        creator="Doko-Turnier",
+        subject=setup.title,
+        lang=get_language() or "de",
+    )
+
+    def on_page(canvas: Canvas, _document: BaseDocTemplate) -> None:
+        canvas.saveState()
+        if setup.draft:
+            _draw_draft_mark(canvas, setup)
+        if setup.decorate is not None:
+            setup.decorate(canvas, setup)
+        if setup.chrome:
+            _draw_header(canvas, setup)
+        canvas.restoreState()
+
+    # No frame padding: ``frame_width`` and ``frame_height`` are exactly what a story gets.
+    frame = Frame(
+        setup.margin,
+        setup.bottom,
+        setup.frame_width,
+        setup.frame_height,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="content",
+    )
+    document.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
+    document.build(list(story), canvasmaker=_numbered_canvas(setup))
+    return buffer.getvalue()

@@ -1,0 +1,35 @@
+"""manage.py import_tournament FILE [--slug NEW]: restore a backup, all of it or nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.exports.backup import BackupError, import_tournament, loads
+
+
+class Command(BaseCommand):
+    help = (
+        "Restore a tournament from a file written by export_tournament. With --slug the "
+        "tournament is restored under a new short name (a copy; its tables get new entry links)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+        parser.add_argument("--slug", help="restore under this short name instead of the file's")
+
+    def handle(self, *args, file: str, slug: str | None, **options):
+        try:
+            data = Path(file).read_bytes()
+        except OSError as error:
+            raise CommandError(f"{file}: {error.strerror}") from error
+        try:
+            tournament = import_tournament(loads(data), slug=slug)
+        except BackupError as error:
+            raise CommandError(f"{file}: {error.message}") from error
+        self.stdout.write(
+            f"Tournament '{tournament.name}' restored as {tournament.slug} "
+            f"({tournament.participants.count()} participants, "
+            f"{tournament.rounds.count()} rounds)."
+        )

@@ -1,0 +1,69 @@
+"""Fixtures for printouts and exports: tournaments with confirmed sheets, and a place to look.
+
+Set ``EXPORTS_RENDER_DIR`` to keep every PDF and workbook the tests make (for looking at them).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from scoring.services import confirm_sheet, submit_sheet
+from tests.conftest import example_records
+from tournament.models import Round, Tournament
+from tournament.seating_services import draw_round, release_round
+
+
+def confirm_round(tournament: Tournament, number: int, user) -> None:
+    """Enter and confirm the example sheet (4 or 5 players) at every table of a round."""
+    round_ = Round.objects.get(tournament=tournament, number=number)
+    for sheet in round_.sheets.select_related("table").order_by("table__number"):
+        size = sheet.table.seats.count()
+        submit_sheet(
+            sheet,
+            example_records(size),
+            expected_revision=sheet.revision,
+            user=user,
+            final=True,
+        )
+        confirm_sheet(sheet, user=user)
+
+
+@pytest.fixture
+def played_round_one(evening, organiser) -> Tournament:
+    """The evening with every sheet of round 1 entered and confirmed."""
+    confirm_round(evening, 1, organiser)
+    return evening
+
+
+@pytest.fixture
+def complete_tournament(played_round_one, organiser) -> Tournament:
+    """Two rounds played: round 2 seated by placement, released, every sheet confirmed."""
+    draw_round(played_round_one, 2, seed=4711, user=organiser)
+    release_round(played_round_one, 2, user=organiser)
+    confirm_round(played_round_one, 2, organiser)
+    return played_round_one
+
+
+@pytest.fixture
+def keep_output() -> Callable[[str, bytes], None]:
+    """Write a generated file to ``$EXPORTS_RENDER_DIR`` when it is set; else do nothing."""
+    target = os.environ.get("EXPORTS_RENDER_DIR")
+
+    def keep(name: str, data: bytes) -> None:
+        if target:
+            Path(target).mkdir(parents=True, exist_ok=True)
+            (Path(target) / name).write_bytes(data)
+
+    return keep
+
+
+def pdf_text(data: bytes) -> tuple[int, list[str]]:
+    """Page count and the text of every page."""
+    reader = PdfReader(io.BytesIO(data))
+    return len(reader.pages), [page.extract_text().replace("\xa0", " ") for page in reader.pages]

@@ -1,0 +1,98 @@
+"""Pre-filled score sheets: one page per table, players in seat order, QR link to the entry."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+
+from scoring.exports.pdf_sheets import legend_lines, score_sheets_pdf, table_sheets
+from tournament.links import captain_url, public_base_url
+from tournament.models import Table, Tournament
+from tournament.seating_services import draw_round, release_round, round_with_seating
+
+from .conftest import pdf_text
+
+pytestmark = pytest.mark.django_db
+
+
+def test_one_page_per_table_with_players_in_seat_order(evening, keep_output):
+    data = score_sheets_pdf(round_with_seating(evening, 1), "http://doko.local")
+    keep_output("spiellisten.pdf", data)
+    pages, texts = pdf_text(data)
+    assert pages == 4
+    first = texts[0]
+    assert "Tisch 1" in first and "Jürgen Müller" in first and "Änne Schäfer" in first
+    assert first.index("Jürgen Müller") < first.index("Änne Schäfer")
+    assert "LISTENFÜHRER" in first
+    assert "Seite 1 von 4" in first
+    assert "setzt aus" not in first
+    assert "setzt aus" in texts[2]
+    assert "16 Spiele" in first and "20 Spiele" in texts[2]
+
+
+def test_filled_sheets_print_the_games_entered(played_round_one, keep_output):
+    data = score_sheets_pdf(
+        round_with_seating(played_round_one, 1), "http://doko.local", with_games=True
+    )
+    keep_output("spiellisten-ausgefuellt.pdf", data)
+    _pages, texts = pdf_text(data)
+    assert "+" in texts[0]
+
+
+def test_entry_url_uses_public_base_url_when_set(evening, rf):
+    table = Table.objects.filter(round__tournament=evening).order_by("number").first()
+    request = rf.get("/verwaltung/", HTTP_HOST="laptop:8000")
+    with override_settings(PUBLIC_BASE_URL="https://doko.example.org/"):
+        base = public_base_url(request)
+        assert base == "https://doko.example.org"
+        assert captain_url(table.entry_token, base) == f"https://doko.example.org/e/{table.entry_token}/"
+    with override_settings(PUBLIC_BASE_URL=""):
+        base = public_base_url(request)
+        assert base == "http://laptop:8000"
+        assert captain_url(table.entry_token, base) == f"http://laptop:8000/e/{table.entry_token}/"
+
+
+def test_sheet_data_carries_each_tables_entry_link(evening):
+    round_ = round_with_seating(evening, 1)
+    sheets = table_sheets(round_, "http://doko.local")
+    tokens = {t.number: t.entry_token for t in Table.objects.filter(round__number=1)}
+    assert [sheet.games for sheet in sheets] == [16, 16, 20, 20]
+    for sheet in sheets:
+        assert sheet.url == f"http://doko.local/e/{tokens[sheet.number]}/"
+    Table.objects.filter(round__number=1, number=2).update(token_revoked=True)
+    sheets = table_sheets(round_with_seating(evening, 1), "http://doko.local")
+    assert sheets[1].url is None
+    _pages, texts = pdf_text(score_sheets_pdf(round_with_seating(evening, 1), "http://x"))
+    assert "Eingabelink dieses Tisches ist gesperrt" in " ".join(texts[1].split())
+
+
+def test_legend_shows_the_house_values(evening):
+    options = Tournament.objects.get(pk=evening.pk).scoring_options
+    text = " ".join(f"{what} {points}" for what, points in legend_lines(options))
+    for expected in (
+        "Bubensolo 2",
+        "Damensolo 3",
+        "Trumpfsolo 4",
+        "Fuchs am End gefangen 2",
+        "Doppelkopf 1",
+        "−15",
+        "+5",
+        "+15",
+        "120 : 120",
+        "Re, Kontra, Sub, In",
+        "schwarz",
+        "verloren",
+    ):
+        assert expected in text
+
+
+def test_cycles_decide_the_number_of_game_lines(make_tournament, add_participants, organiser):
+    long_evening = make_tournament("Langer Abend", cycles=6)
+    add_participants(long_evening, 9)
+    draw_round(long_evening, 1, seed=1, user=organiser)
+    release_round(long_evening, 1, user=organiser)
+    round_ = round_with_seating(long_evening, 1)
+    assert [sheet.games for sheet in table_sheets(round_, "http://x")] == [24, 30]
+    pages, texts = pdf_text(score_sheets_pdf(round_, "http://x"))
+    assert "30 Spiele" in "\n".join(texts)
+    assert pages >= 2

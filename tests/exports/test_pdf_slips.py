@@ -1,0 +1,33 @@
+"""Drawn slips to cut and table cards for seating round 1 by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.exports.pdf_slips import slip_pages, slips_pdf
+
+from .conftest import pdf_text
+
+pytestmark = pytest.mark.django_db
+
+
+def test_slips_and_one_card_per_table(tournament, keep_output):
+    data = slips_pdf(tournament, 18)
+    keep_output("losnummern.pdf", data)
+    pages, texts = pdf_text(data)
+    assert slip_pages(18) == 1
+    assert pages == 1 + 4
+    assert "18" in texts[0] and "LOSNUMMER" in texts[0]
+    assert "Seite 1 von 5" in texts[0]
+    # Table 3 is the first five-player table: numbers 9 to 13, number 9 is its Listenführer.
+    card = texts[3]
+    assert "Tisch 3" in card
+    assert "Platz 1" in card and "Nr. 9" in card and "Nr. 13" in card
+    assert "Listenführer" in card
+
+
+def test_many_slips_run_over_several_pages(tournament):
+    pages, texts = pdf_text(slips_pdf(tournament, 41))
+    assert slip_pages(41) == 3
+    assert pages == 3 + 10
+    assert "41" in texts[2]

@@ -1,0 +1,150 @@
+"""The organiser's download page and files: login required, right types, clear refusals."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.urls import URLPattern, reverse
+from openpyxl import load_workbook
+
+from scoring import urls_exports
+from tournament.seating_services import draw_round
+
+from .conftest import pdf_text
+
+pytestmark = pytest.mark.django_db
+
+PDF = "application/pdf"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def url(name: str, slug: str, number: int | None = None, query: str = "") -> str:
+    kwargs = {"slug": slug} if number is None else {"slug": slug, "number": number}
+    return reverse(f"exports:{name}", kwargs=kwargs) + query
+
+
+def export_url_names() -> list[str]:
+    return [p.name for p in urls_exports.urlpatterns if isinstance(p, URLPattern)]
+
+
+@pytest.mark.parametrize("name", export_url_names())
+def test_every_export_url_sends_anonymous_users_to_login(client, evening, name):
+    route = str(next(p.pattern for p in urls_exports.urlpatterns if p.name == name))
+    number = 1 if "<int:number>" in route else None
+    response = client.get(url(name, evening.slug, number))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize(
+    ("name", "number", "query", "content_type", "filename"),
+    [
+        ("seating_pdf", 1, "", PDF, "herbstturnier-2025-sitzordnung-durchgang-1.pdf"),
+        ("sheets_pdf", 1, "", PDF, "herbstturnier-2025-spiellisten-durchgang-1.pdf"),
+        ("sheets_pdf", 1, "?ausgefuellt=1", PDF, "spiellisten-ausgefuellt-durchgang-1.pdf"),
+        ("slips_pdf", 1, "", PDF, "losnummern-durchgang-1.pdf"),
+        ("standings_pdf", None, "", PDF, "tabelle-nach-durchgang-2.pdf"),
+        ("standings_pdf", None, "?after_round=1", PDF, "tabelle-nach-durchgang-1.pdf"),
+        ("certificates_pdf", None, "", PDF, "urkunden.pdf"),
+        ("participants_xlsx", None, "", XLSX, "teilnehmer.xlsx"),
+        ("seating_xlsx", 2, "", XLSX, "sitzordnung-durchgang-2.xlsx"),
+        ("standings_xlsx", None, "", XLSX, "tabelle-nach-durchgang-2.xlsx"),
+        ("games_xlsx", None, "", XLSX, "spiele.xlsx"),
+        ("backup", None, "", "application/json", "herbstturnier-2025-sicherung-"),
+    ],
+)
+def test_downloads_for_the_organiser(
+    organiser_client, complete_tournament, name, number, query, content_type, filename
+):
+    response = organiser_client.get(url(name, complete_tournament.slug, number, query))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith(content_type)
+    disposition = response["Content-Disposition"]
+    assert disposition.startswith("attachment; filename=")
+    assert filename in disposition
+    assert disposition.isascii()
+    assert "no-store" in response["Cache-Control"]
+    body = response.content
+    if content_type == PDF:
+        pages, _texts = pdf_text(body)
+        assert pages >= 1
+    elif content_type == XLSX:
+        assert load_workbook(io.BytesIO(body)).worksheets
+    else:
+        assert json.loads(body)["tournament"]["slug"] == complete_tournament.slug
+
+
+def test_downloads_page_lists_every_printout(organiser_client, complete_tournament):
+    response = organiser_client.get(url("downloads", complete_tournament.slug))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Drucken & Export" in page
+    for name, number in (
+        ("seating_pdf", 1),
+        ("sheets_pdf", 2),
+        ("slips_pdf", 1),
+        ("standings_pdf", None),
+        ("certificates_pdf", None),
+        ("participants_xlsx", None),
+        ("games_xlsx", None),
+        ("backup", None),
+    ):
+        assert url(name, complete_tournament.slug, number) in page
+    assert "import_tournament" in page
+
+
+def test_draft_round_prints_seating_marked_draft_but_no_sheets(
+    organiser_client, played_round_one, organiser, keep_output
+):
+    draw_round(played_round_one, 2, seed=99, user=organiser)
+    seating = organiser_client.get(url("seating_pdf", played_round_one.slug, 2))
+    assert seating.status_code == 200
+    keep_output("sitzordnung-entwurf.pdf", seating.content)
+    _pages, texts = pdf_text(seating.content)
+    assert "ENTWURF" in texts[0]
+    assert "entwurf" in seating["Content-Disposition"]
+
+    sheets = organiser_client.get(url("sheets_pdf", played_round_one.slug, 2))
+    assert sheets.status_code == 400
+    assert "erst, wenn Durchgang 2 freigegeben ist" in sheets.content.decode()
+
+
+def test_unknown_round_is_404(organiser_client, evening):
+    assert organiser_client.get(url("seating_pdf", evening.slug, 7)).status_code == 404
+    assert organiser_client.get(url("sheets_pdf", evening.slug, 2)).status_code == 404
+    assert organiser_client.get(url("slips_pdf", evening.slug, 2)).status_code == 404
+    assert organiser_client.get(url("seating_xlsx", evening.slug, 3)).status_code == 404
+
+
+def test_bad_after_round_and_empty_standings_are_refused(organiser_client, evening, tournament):
+    bad = organiser_client.get(url("standings_pdf", evening.slug, query="?after_round=9"))
+    assert bad.status_code == 400
+    assert "after_round muss eine Zahl von 1 bis 2 sein" in bad.content.decode()
+    certificates = organiser_client.get(url("certificates_pdf", evening.slug))
+    assert certificates.status_code == 400
+    assert "noch keine Liste bestätigt" in certificates.content.decode()
+
+
+def test_no_standings_before_the_first_release(organiser_client, make_tournament):
+    fresh = make_tournament("Frühjahrsturnier")
+    response = organiser_client.get(url("standings_xlsx", fresh.slug))
+    assert response.status_code == 400
+    assert "Noch kein Durchgang ist freigegeben" in response.content.decode()
+
+
+def test_unseatable_slip_count_is_refused(organiser_client, tournament, add_participants):
+    add_participants(tournament, 6)
+    response = organiser_client.get(url("slips_pdf", tournament.slug, 1))
+    assert response.status_code == 400
+    page = organiser_client.get(url("downloads", tournament.slug)).content.decode()
+    assert url("slips_pdf", tournament.slug, 1) not in page
+
+
+def test_downloads_page_query_budget(
+    organiser_client, complete_tournament, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(15):
+        response = organiser_client.get(url("downloads", complete_tournament.slug))
+    assert response.status_code == 200
