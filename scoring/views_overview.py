@@ -51,12 +51,13 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
         for version in versions:
             latest[version.sheet_id] = version
         show_qr = self.request.GET.get("qr") == "1"
+        base = public_base_url(self.request)
         rows = []
         counts = {"open": 0, "submitted": 0, "confirmed": 0}
         for table in tables:
             status = table.sheet.status
             counts[status] = counts.get(status, 0) + 1
-            link = captain_url(table.entry_token, self.request)
+            link = captain_url(table.entry_token, base)
             rows.append(
                 {
                     "table": table,
@@ -67,7 +68,6 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
                     "version": latest.get(table.sheet.pk),
                 }
             )
-        base = public_base_url(self.request)
         context.update(
             round=round_,
             number=number,

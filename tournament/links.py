@@ -18,8 +18,11 @@ from django.urls import reverse
 
 
 def public_base_url(request: HttpRequest | None = None) -> str:
-    if settings.PUBLIC_BASE_URL:
-        return settings.PUBLIC_BASE_URL
+    """``PUBLIC_BASE_URL`` if set, else the scheme and host the request came in on; no "/" at
+    the end."""
+    configured = (settings.PUBLIC_BASE_URL or "").strip()
+    if configured:
+        return configured.rstrip("/")
     if request is not None:
         return request.build_absolute_uri("/").rstrip("/")
     return "http://127.0.0.1:8000"
@@ -29,8 +32,10 @@ def is_loopback(url: str) -> bool:
     return "://127." in url or "://localhost" in url or "://[::1]" in url
 
 
-def captain_url(token: str, request: HttpRequest | None = None) -> str:
-    return public_base_url(request) + reverse("captain:sheet", args=[token])
+def captain_url(token: str, base_url: str | None = None) -> str:
+    """The captain's entry page behind a table's QR code."""
+    base = public_base_url() if base_url is None else base_url
+    return base.rstrip("/") + reverse("captain:sheet", args=[token])
 
 
 def qr_data_uri(text: str, scale: int = 4) -> str:

@@ -90,7 +90,7 @@ class Tournament(models.Model):
         from scoring.rules import ScoringOptions
 
         return ScoringOptions(
-            deck=self.deck,
+            deck=int(self.deck),
             pre_lead_counts=self.pre_lead_counts,
             ddv_absage_bonus=self.ddv_absage_bonus,
         )

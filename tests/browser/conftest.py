@@ -15,11 +15,6 @@ import pytest
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", "/tmp/doko-screenshots"))
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the test
-# itself (fixtures, assertions) are still synchronous and safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
 def chromium_available() -> bool:
     return Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is not None
 
@@ -44,6 +39,10 @@ def pytest_collection_modifyitems(config, items):
 def browser():
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
+    # themselves (fixtures, assertions) are still synchronous and safe. Only while browsers run.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
@@ -60,6 +59,10 @@ def browser():
         )
         yield browser
         browser.close()
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture

@@ -69,7 +69,8 @@ def test_weak_passwords_are_refused(organiser, password):
 
 
 def production_env(**extra) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if key != "DEBUG"}
+    unwanted = {"DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL"}
+    env = {key: value for key, value in os.environ.items() if key not in unwanted}
     env.update(
         DOKO_PRODUCTION="1",
         SECRET_KEY="x" * 20 + "-production-secret-for-the-check-0123456789abcdef",
