@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from scoring.rules import SheetIssue, max_games, score_sheet
@@ -254,7 +254,11 @@ def submit_sheet(
         AuditEntry.Action.SHEET_SUBMITTED if final else AuditEntry.Action.SHEET_SAVED,
         user=user,
         actor=_actor_label(source, sheet),
-        summary=_("Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiele")
+        summary=ngettext(
+            "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiel",
+            "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiele",
+            len(records),
+        )
         % {
             "round": sheet.round.number,
             "table": sheet.table.number,

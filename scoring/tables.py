@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .standings import Standings
 
@@ -17,7 +18,8 @@ class RankColumn(tables.Column):
 
 class StandingsTable(tables.Table):
     rank = RankColumn(
-        verbose_name=_("Platz"), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+        verbose_name=pgettext_lazy("rank", "Platz"),
+        attrs={"td": {"class": "num rank"}, "th": {"class": "num"}},
     )
     name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})
     total = tables.Column(

@@ -107,7 +107,7 @@ def _check_lines(
     name_columns = [i for i, column in enumerate(columns) if column in NAME_HEADERS]
     club_columns = [i for i, column in enumerate(columns) if column in CLUB_HEADERS]
     if len(name_columns) != 1:
-        found = ", ".join(f"„{cell.strip()}“" for cell in header if cell.strip()) or "–"
+        found = ", ".join(f'"{cell.strip()}"' for cell in header if cell.strip()) or "–"
         message = (
             _("Die Kopfzeile braucht genau eine Spalte „Name“ (gefunden: %(found)s).")
             if not name_columns

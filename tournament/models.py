@@ -115,7 +115,7 @@ class Participant(models.Model):
 
     class Meta:
         ordering = ["name"]
-        verbose_name = _("Teilnehmer")
+        verbose_name = pgettext_lazy("one participant", "Teilnehmer")
         verbose_name_plural = _("Teilnehmer")
         constraints = [
             models.UniqueConstraint(
@@ -209,11 +209,11 @@ class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="seats")
-    number = models.PositiveSmallIntegerField(_("Platz"))
+    number = models.PositiveSmallIntegerField(pgettext_lazy("seat", "Platz"))
 
     class Meta:
         ordering = ["table__number", "number"]
-        verbose_name = _("Platz")
+        verbose_name = pgettext_lazy("seat", "Platz")
         verbose_name_plural = _("Plätze")
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="unique_seat_number"),

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import FormView, ListView, TemplateView
 from django_tables2 import RequestConfig
@@ -324,7 +325,13 @@ class ParticipantImportView(OrganiserMixin, TemplateView):
         finally:
             request.session.pop(IMPORT_SESSION_KEY, None)
         messages.success(
-            request, _("%(count)d Teilnehmer wurden übernommen.") % {"count": len(created)}
+            request,
+            ngettext(
+                "%(count)d Teilnehmer wurde übernommen.",
+                "%(count)d Teilnehmer wurden übernommen.",
+                len(created),
+            )
+            % {"count": len(created)},
         )
         return redirect("tournament:participants", slug=self.tournament.slug)
 

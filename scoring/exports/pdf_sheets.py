@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
@@ -65,7 +65,7 @@ TITLE_GAP = 3 * mm
 TOTAL_ROW = 9 * mm
 ROW_MAX = 8.5 * mm
 ROW_MIN = 5 * mm
-FIXED_COLUMNS = (10 * mm, 27 * mm, 18 * mm, 11 * mm)  # Spiel, Geber, Sieger, Wert
+FIXED_COLUMNS = (12 * mm, 25 * mm, 18 * mm, 11 * mm)  # Spiel, Geber, Sieger, Wert
 CHECK_COLUMN = 15 * mm
 NAME_SIZES = (10, 9.5, 9, 8.5, 8, 7.5, 7)
 
@@ -305,10 +305,12 @@ def _grid(sheet: TableSheet, width: float, row_height: float) -> Table:
     value_style = style("grid-value", 9, alignment=1, leading=10)
     total_style = style("grid-total", 7, color=MUTED, alignment=1, leading=8)
 
+    winners_label, winners_example = escape(_("Sieger")), escape(_("z. B. 1 + 4"))
+    sum_label, sum_check = escape(_("Summe")), escape(_("= 0 ✓"))
     row0: list[object] = [
         Paragraph(_("Spiel"), head),
         Paragraph(_("Geber"), head),
-        Paragraph(f"{_('Sieger')}<br/><font size=6>{_('z. B. 1 + 4')}</font>", head),
+        Paragraph(f"{winners_label}<br/><font size=6>{winners_example}</font>", head),
         Paragraph(_("Wert"), head),
     ]
     row1: list[object] = ["", "", "", ""]
@@ -318,8 +320,8 @@ def _grid(sheet: TableSheet, width: float, row_height: float) -> Table:
             caption = _("Platz 1 · Listenführer")
         name_cell = _name_paragraph(name, per_player - 5)
         row0 += [[Paragraph(caption.upper(), seat_label), name_cell], ""]
-        row1 += [Paragraph(_("+ / −"), sub), Paragraph(_("Stand"), sub)]
-    row0.append(Paragraph(f"{_('Summe')}<br/>{_('= 0 ✓')}", head))
+        row1 += [Paragraph(_("+ / −"), sub), Paragraph(pgettext("running total", "Stand"), sub)]
+    row0.append(Paragraph(f"{sum_label}<br/>{sum_check}", head))
     row1.append("")
 
     names = dict(sheet.seats)
@@ -510,7 +512,7 @@ def _title(sheet: TableSheet, round_number: int, width: float) -> Table:
     info = style("sheet-info", 10, color=MUTED, leading=12, alignment=2)
     kind = _("Fünfertisch – der Geber setzt aus") if sheet.size == 5 else _("Vierertisch")
     heading = _("Spielliste Durchgang %(round)d") % {"round": round_number}
-    games = _("%(games)d Spiele") % {"games": sheet.games}
+    games = ngettext("%(games)d Spiel", "%(games)d Spiele", sheet.games) % {"games": sheet.games}
     text = f"<b>{escape(heading)}</b> · {escape(games)} · {escape(kind)}"
     if sheet.note:
         text += f"<br/>{escape(sheet.note)}"

@@ -119,7 +119,7 @@ def _table_card(table: int, slips: list[Slip], round_label: str, width: float) -
         ]
         if slip.seat == 1:
             label.append(Paragraph(_("Listenführer – gibt zuerst"), role))
-        prefix = f'<font size="20" color="#5b6470">{escape(_("Nr."))}</font>'
+        prefix = '<font size="20" color="#5b6470">{}</font>'.format(escape(_("Nr.")))
         rows.append([label, Paragraph(f"{prefix}\u00a0{slip.number}", number)])
     seats = Table(rows, colWidths=[width * 0.55, width * 0.45], rowHeights=[24 * mm] * len(rows))
     seats.setStyle(
@@ -158,7 +158,7 @@ def slips_pdf(tournament: Tournament, count: int) -> bytes:
         tournament=tournament,
         title=_("Losnummern Durchgang 1 (%(count)d Lose)") % {"count": count},
     )
-    caption = f"{tournament.name} · {_('Durchgang 1')}"
+    caption = "{} · {}".format(tournament.name, _("Durchgang 1"))
     story = _slip_pages(slips, setup, caption)
     round_label = _("Durchgang 1 · Sitzplätze nach Losnummer")
     table_width = setup.frame_width * 0.9

@@ -23,7 +23,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext
 
 from scoring.models import Game, ScoreLine, SheetVersion
 from scoring.rules import dealer
@@ -141,7 +141,7 @@ def seating_rows(round_: Round, *, order: str = "table") -> Report:
             Column(_("Name"), TEXT, 24),
             Column(_("Verein"), TEXT, 20),
             Column(_("Tisch"), INT, 7),
-            Column(_("Platz"), INT, 7),
+            Column(pgettext("seat", "Platz"), INT, 7),
             Column(_("Listenführer"), BOOL, 12),
         )
         rows = [(name, club, table, seat, captain) for table, seat, name, club, captain in rows]
@@ -150,7 +150,7 @@ def seating_rows(round_: Round, *, order: str = "table") -> Report:
         rows.sort(key=lambda row: (row[0], row[1]))
         columns = (
             Column(_("Tisch"), INT, 7),
-            Column(_("Platz"), INT, 7),
+            Column(pgettext("seat", "Platz"), INT, 7),
             Column(_("Name"), TEXT, 24),
             Column(_("Verein"), TEXT, 20),
             Column(_("Listenführer"), BOOL, 12),
@@ -174,14 +174,14 @@ def standings_rows(standings: Standings) -> Report:
         for number in standings.round_numbers
     )
     columns = (
-        Column(_("Platz"), RANK, 7),
+        Column(pgettext("rank", "Platz"), RANK, 7),
         Column(_("Name"), TEXT, 24),
         Column(_("Verein"), TEXT, 20),
         *round_columns,
         Column(_("Gesamt"), INT, 9),
         Column(_("gewonnene Spiele"), INT, 10, short=_("Gew.")),
         Column(_("Spiele"), INT, 8),
-        Column(_("Soli"), INT, 6),
+        Column(_("Soli"), INT, 7),
     )
     rows = tuple(
         (
@@ -315,7 +315,7 @@ def game_points_rows(tournament: Tournament) -> Report:
         Column(_("Durchgang"), INT, 11),
         Column(_("Tisch"), INT, 7),
         Column(_("Spiel"), INT, 7),
-        Column(_("Platz"), INT, 7),
+        Column(pgettext("seat", "Platz"), INT, 7),
         Column(_("Name"), TEXT, 24),
         Column(_("Verein"), TEXT, 20),
         Column(_("Punkte"), INT, 8),
