@@ -105,7 +105,8 @@ WSGI_APPLICATION = "config.wsgi.application"
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # Keeping connections saves a PostgreSQL connect per request (docs/performance.md).
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60" if PRODUCTION else "0")),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

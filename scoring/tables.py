@@ -1,23 +1,22 @@
-"""django-tables2 tables of standings."""
+"""django-tables2 table of standings: its columns, headers and sort order.
+
+The rows themselves are written out by ``templates/scoring/includes/standings_table.html``:
+rendering 2,800 cells through django-tables2's per-cell machinery made a 400-player page ten
+times as expensive as a plain table (see docs/performance.md).
+"""
 
 from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from .standings import Standings
 
 
-class RankColumn(tables.Column):
-    def render(self, value: int, record) -> str:
-        return f"{value}."
-
-
 class StandingsTable(tables.Table):
-    rank = RankColumn(
+    rank = tables.Column(
         verbose_name=pgettext_lazy("rank", "Platz"),
         attrs={"td": {"class": "num rank"}, "th": {"class": "num"}},
     )
@@ -34,17 +33,8 @@ class StandingsTable(tables.Table):
         attrs={"td": {"class": "num hide-phone"}, "th": {"class": "num hide-phone"}},
     )
 
-    player_url = ""  # e.g. "/t/slug/spieler/%d/": names link to the players' pages
-
-    def render_name(self, value: str, record) -> str:
-        if self.player_url:
-            return format_html(
-                '<a href="{}">{}</a>', self.player_url % record.participant_id, value
-            )
-        return value
-
-    def render_total(self, value: int) -> str:
-        return format_html("<strong>{}</strong>", value)
+    # "/t/<slug>/spieler/" when names link to the players' pages (the id and "/" follow).
+    player_base = ""
 
     class Meta:
         attrs = {"class": "data standings"}
@@ -55,7 +45,6 @@ class StandingsTable(tables.Table):
 
 class RoundPointsColumn(tables.Column):
     def __init__(self, index: int, **kwargs):
-        self.index = index
         super().__init__(
             accessor=f"rounds__{index}",
             attrs={"td": {"class": "num"}, "th": {"class": "num"}},
@@ -68,15 +57,13 @@ def standings_table(standings: Standings, *, player_links: bool = False) -> Stan
         (
             f"round_{number}",
             RoundPointsColumn(
-                number - 1,
-                verbose_name=_("Durchg. %(number)d") % {"number": number},
+                number - 1, verbose_name=_("Durchg. %(number)d") % {"number": number}
             ),
         )
         for number in standings.round_numbers
     ]
     table = StandingsTable(list(standings.rows), extra_columns=extra)
     if player_links:
-        table.player_url = (
-            reverse("public:player", args=[standings.tournament.slug, 0])[: -len("0/")] + "%d/"
-        )
+        player_url = reverse("public:player", args=[standings.tournament.slug, 0])
+        table.player_base = player_url[: -len("0/")]
     return table

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
@@ -61,8 +62,14 @@ class StandingsMixin:
             table=table,
             tie_breakers=TIE_BREAKERS,
             round_choices=range(1, max(latest_round_number(self.tournament), 1) + 1),
+            table_cache_seconds=self.table_cache_seconds(),
         )
         return context
+
+    def table_cache_seconds(self) -> int:
+        """How long the rendered rows may be reused; 0 for the organiser, who must see every
+        confirmation at once."""
+        return 0
 
     def standings(self):
         return compute_standings(self.tournament, self.after_round)
@@ -82,6 +89,9 @@ class PublicStandingsView(PublicTournamentMixin, StandingsMixin, TemplateView):
 
     def standings(self):
         return cached_standings(self.tournament, self.after_round)
+
+    def table_cache_seconds(self) -> int:
+        return settings.PUBLIC_CACHE_SECONDS
 
 
 # ---------------------------------------------------------------------------- JSON API

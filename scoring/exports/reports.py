@@ -308,8 +308,18 @@ def game_points_rows(tournament: Tournament) -> Report:
     """
     lines = (
         ScoreLine.objects.filter(round__tournament=tournament)
-        .select_related("round", "sheet__table", "participant")
         .order_by("round__number", "sheet__table__number", "game_number", "seat")
+        .values_list(
+            "round__number",
+            "sheet__table__number",
+            "game_number",
+            "seat",
+            "participant__name",
+            "participant__club",
+            "points",
+            "won",
+            "soloist",
+        )
     )
     columns = (
         Column(_("Durchgang"), INT, 11),
@@ -322,20 +332,7 @@ def game_points_rows(tournament: Tournament) -> Report:
         Column(_("gewonnen"), BOOL, 10),
         Column(_("Solo"), BOOL, 7),
     )
-    rows = tuple(
-        (
-            line.round.number,
-            line.sheet.table.number,
-            line.game_number,
-            line.seat,
-            line.participant.name,
-            line.participant.club,
-            line.points,
-            line.won,
-            line.soloist,
-        )
-        for line in lines
-    )
+    rows = tuple(lines)
     return Report(title=_("Punkte je Spieler"), columns=columns, rows=rows)
 
 

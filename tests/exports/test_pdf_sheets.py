@@ -45,7 +45,10 @@ def test_entry_url_uses_public_base_url_when_set(evening, rf):
     with override_settings(PUBLIC_BASE_URL="https://doko.example.org/"):
         base = public_base_url(request)
         assert base == "https://doko.example.org"
-        assert captain_url(table.entry_token, base) == f"https://doko.example.org/e/{table.entry_token}/"
+        assert (
+            captain_url(table.entry_token, base)
+            == f"https://doko.example.org/e/{table.entry_token}/"
+        )
     with override_settings(PUBLIC_BASE_URL=""):
         base = public_base_url(request)
         assert base == "http://laptop:8000"
