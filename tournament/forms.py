@@ -11,22 +11,7 @@ from .models import Participant, Tournament
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "date",
-            "venue",
-            "rounds_count",
-            "cycles",
-            "deck",
-            "pre_lead_counts",
-            "ddv_absage_bonus",
-            "single_entry",
-            "public_seating",
-            "public_standings",
-            "public_player_pages",
-            "public_rules",
-            "public_projector",
-        ]
+        fields = ["name", "date", *Tournament.SETTINGS_FIELDS]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, **kwargs):

@@ -68,6 +68,22 @@ class Tournament(models.Model):
     public_projector = models.BooleanField(_("Beamer-Ansicht öffentlich"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # What an organiser sets besides name and date (forms, services and backups share it).
+    SETTINGS_FIELDS = (
+        "venue",
+        "rounds_count",
+        "cycles",
+        "deck",
+        "pre_lead_counts",
+        "ddv_absage_bonus",
+        "single_entry",
+        "public_seating",
+        "public_standings",
+        "public_player_pages",
+        "public_rules",
+        "public_projector",
+    )
+
     class Meta:
         ordering = ["-date", "name"]
         verbose_name = _("Turnier")

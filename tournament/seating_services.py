@@ -96,6 +96,18 @@ def _store(round_: Round, seating: pure.Seating) -> None:
 # ---------------------------------------------------------------------------- drawing
 
 
+def unconfirmed_tables(round_: Round) -> list[int]:
+    """Numbers of the tables whose sheet is not confirmed yet."""
+    from scoring.models import Sheet
+
+    return list(
+        Sheet.objects.filter(round=round_)
+        .exclude(status=Sheet.Status.CONFIRMED)
+        .order_by("table__number")
+        .values_list("table__number", flat=True)
+    )
+
+
 def _prepare_round(tournament: Tournament, number: int) -> Round:
     """The draft round ``number``, created if needed, after checking the order of rounds."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -111,14 +123,7 @@ def _prepare_round(tournament: Tournament, number: int) -> Round:
                 _("Zuerst muss Durchgang %(previous)d ausgelost und freigegeben sein.")
                 % {"previous": number - 1}
             )
-        from scoring.models import Sheet
-
-        open_tables = list(
-            Sheet.objects.filter(round=previous)
-            .exclude(status=Sheet.Status.CONFIRMED)
-            .order_by("table__number")
-            .values_list("table__number", flat=True)
-        )
+        open_tables = unconfirmed_tables(previous)
         if open_tables:
             raise DomainError(
                 _(
@@ -397,17 +402,10 @@ def release_round(tournament: Tournament, number: int, *, user: User = None) -> 
 @transaction.atomic
 def close_round(tournament: Tournament, number: int, *, user: User = None) -> Round:
     """End a round: its captains' links stop working; every sheet must be confirmed."""
-    from scoring.models import Sheet
-
     round_ = _locked_round(tournament, number)
     if round_.status != Round.Status.RELEASED:
         raise DomainError(_("Nur ein freigegebener Durchgang kann abgeschlossen werden."))
-    open_tables = list(
-        Sheet.objects.filter(round=round_)
-        .exclude(status=Sheet.Status.CONFIRMED)
-        .order_by("table__number")
-        .values_list("table__number", flat=True)
-    )
+    open_tables = unconfirmed_tables(round_)
     if open_tables:
         raise DomainError(
             _("Die Listen von Tisch %(tables)s sind noch nicht bestätigt.")

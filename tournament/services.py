@@ -23,20 +23,7 @@ from .normalize import name_key, normalize_name
 
 User = AbstractBaseUser | AnonymousUser | None
 
-TOURNAMENT_FIELDS = {
-    "venue",
-    "rounds_count",
-    "cycles",
-    "deck",
-    "pre_lead_counts",
-    "ddv_absage_bonus",
-    "single_entry",
-    "public_seating",
-    "public_standings",
-    "public_player_pages",
-    "public_rules",
-    "public_projector",
-}
+TOURNAMENT_FIELDS = frozenset(Tournament.SETTINGS_FIELDS)
 
 
 def unique_slug(name: str, date: datetime.date) -> str:

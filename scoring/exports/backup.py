@@ -53,21 +53,7 @@ from tournament.services import User
 FORMAT = "doko-turnier-sicherung"
 FORMAT_VERSION = 1
 
-TOURNAMENT_FIELDS = (
-    "name",
-    "venue",
-    "rounds_count",
-    "cycles",
-    "deck",
-    "pre_lead_counts",
-    "ddv_absage_bonus",
-    "single_entry",
-    "public_seating",
-    "public_standings",
-    "public_player_pages",
-    "public_rules",
-    "public_projector",
-)
+TOURNAMENT_FIELDS = ("name", *Tournament.SETTINGS_FIELDS)
 GAME_FIELDS = (
     "number",
     "record",
