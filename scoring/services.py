@@ -23,7 +23,7 @@ from scoring.rules import SheetIssue, max_games, score_sheet
 from scoring.rules.vocabulary import ONE_RE_KINDS
 from tournament.audit import record as audit
 from tournament.errors import DomainError, StaleWriteError
-from tournament.models import AuditEntry, Round, Seat, Table
+from tournament.models import AuditEntry, Round, Seat
 from tournament.services import User
 
 from .models import Game, ScoreLine, Sheet, SheetVersion
@@ -62,10 +62,6 @@ class SheetRefused(DomainError):
 
 
 # ---------------------------------------------------------------------------- reading
-
-
-def table_size(table: Table) -> int:
-    return table.size
 
 
 def expected_games(sheet: Sheet, size: int) -> int:
@@ -229,7 +225,7 @@ def submit_sheet(
         raise DomainError(
             _("Die Liste ist bestätigt. Zum Ändern muss die Turnierleitung sie wieder öffnen.")
         )
-    size = table_size(sheet.table)
+    size = sheet.table.size
     records = normalise_records(records, size)
     scored = validate_games(sheet, records, size)
     if final:
@@ -317,7 +313,7 @@ def confirm_sheet(
     if version is None:
         raise DomainError(_("Die Liste ist noch leer."))
     games = list(version.games.order_by("number"))
-    size = table_size(sheet.table)
+    size = sheet.table.size
     _require_complete(sheet, len(games), size)
     seats = {
         seat.number: seat.participant_id
@@ -421,7 +417,7 @@ def close_sheet_early(
     _require_open_round(sheet)
     if sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(_("Die Liste ist bestätigt; zuerst wieder öffnen."))
-    size = table_size(sheet.table)
+    size = sheet.table.size
     full = max_games(size, sheet.round.tournament.cycles)
     if not 1 <= after_game <= full:
         raise DomainError(

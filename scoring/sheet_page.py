@@ -7,7 +7,7 @@ organiser's desk and the captain's phone render this same object.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -214,9 +214,7 @@ def score_inputs(
                 view.plus = list(result.plus)
                 view.value = result.value
                 view.kind_label = _(KIND_LABELS[result.kind.value]) if result.kind else ""
-                view.breakdown = ", ".join(
-                    f"{item.label(language)} {item.points:+d}" for item in result.breakdown
-                )
+                view.breakdown = breakdown_labels(result.breakdown, language)
                 view.warnings = [warning.message(language) for warning in result.warnings]
             view.note = _row_note(row, names)
             view.counted = game.counted and not row.problems
@@ -278,6 +276,8 @@ def page_json(page: SheetPage) -> dict[str, Any]:
     }
 
 
-def breakdown_labels(keys: list[list[Any]], language: str | None = None) -> str:
+def breakdown_labels(items: Iterable[Sequence[Any]], language: str | None = None) -> str:
+    """ "120 +1, Re +1, Fuchs gefangen −1": the value's items as on the rule sheet; ``items`` are
+    (label key, points) pairs, from a result or as stored with a game."""
     language = language or get_language() or "de"
-    return ", ".join(f"{rules_label(key, language)} {points:+d}" for key, points in keys)
+    return ", ".join(f"{rules_label(key, language)} {points:+d}" for key, points in items)

@@ -25,14 +25,11 @@ from tournament.normalize import small_int
 from tournament.views import OrganiserMixin
 
 from . import services
-from .entry import read_rows
 from .models import Sheet, SheetVersion
 from .sheet_page import (
     build_page,
     kind_choices,
     page_json,
-    score_inputs,
-    seat_columns,
 )
 
 
@@ -186,21 +183,7 @@ class SheetEntryMixin:
 
     def preview(self, request: HttpRequest) -> JsonResponse:
         """Score the typed rows without saving: the page's live feedback."""
-        seats = seat_columns(self.sheet)
-        tournament = self.sheet.round.tournament
-        from scoring.rules import max_games
-
-        limit = max_games(len(seats), tournament.cycles)
-        inputs = read_rows(request.POST, len(seats), limit)
-        page = score_inputs(
-            self.sheet,
-            seats,
-            inputs,
-            version=None,
-            limit=limit,
-            expected=services.expected_games(self.sheet, len(seats)),
-        )
-        return JsonResponse(page_json(page))
+        return JsonResponse(page_json(build_page(self.sheet, request.POST)))
 
 
 class OrganiserSheetMixin(OrganiserMixin):
