@@ -3,7 +3,7 @@
 Development (the default) needs nothing: an SQLite file in the project folder, DEBUG on and a
 development secret key. Production is chosen with ``DOKO_PRODUCTION=1`` and then requires
 ``SECRET_KEY`` and ``ALLOWED_HOSTS``; it turns on secure cookies, HTTPS redirect and HSTS so that
-``python manage.py check --deploy`` passes (see README, "Betrieb").
+``python manage.py check --deploy`` passes (see README, "Production").
 
 Environment variables:
 
@@ -53,6 +53,8 @@ else:
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["*"])
 
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Behind a reverse proxy: count login and link failures per device, not per proxy.
+TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
@@ -159,11 +161,19 @@ STORAGES = {
     },
 }
 
+# Production shares one file cache between the server's processes (public standings, the
+# counters of failed logins and wrong links); development keeps it in memory.
 CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "doko",
-    }
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get(
+                "CACHE_DIR", str(Path(tempfile.gettempdir()) / "doko-turnier-cache")
+            ),
+        }
+        if PRODUCTION
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "doko"}
+    )
 }
 # Public pages (standings, seating) are cached this many seconds.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "5"))

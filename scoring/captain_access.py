@@ -7,23 +7,16 @@ Every wrong token counts against the client's address; after ``MAX_FAILURES`` wi
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from config.throttle import Throttle
 from tournament.models import Round, Table
 
 MAX_FAILURES = 10
 WINDOW_SECONDS = 600
-
-
-def client_address(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "unknown")
-
-
-def _key(request: HttpRequest) -> str:
-    return f"captain-token-failures:{client_address(request)}"
+THROTTLE = Throttle("captain-token", MAX_FAILURES, WINDOW_SECONDS)
 
 
 class TokenRateLimited(Exception):
@@ -40,7 +33,7 @@ class TokenRateLimited(Exception):
 
 def resolve_token(request: HttpRequest, token: str) -> Table:
     """The table the token opens; Http404 when it opens nothing (counted as a failure)."""
-    if cache.get(_key(request), 0) >= MAX_FAILURES:
+    if THROTTLE.blocked(request):
         raise TokenRateLimited
     table = (
         Table.objects.select_related("round__tournament")
@@ -50,11 +43,6 @@ def resolve_token(request: HttpRequest, token: str) -> Table:
         else None
     )
     if table is None:
-        key = _key(request)
-        cache.add(key, 0, WINDOW_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, WINDOW_SECONDS)
+        THROTTLE.failed(request)
         raise Http404("unknown or expired link")
     return table

@@ -26,10 +26,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.rules import Kind, dealer
-from scoring.rules.vocabulary import ONE_RE_KINDS
+from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
 
 KIND_VALUES = [kind.value for kind in Kind]
-ONE_RE_VALUES = frozenset(kind.value for kind in ONE_RE_KINDS)
 ROW_FIELDS = ("kind", "winners", "value", "soloist", "offender", "record")
 MAX_ROWS = 60
 
@@ -151,9 +150,9 @@ def _build_record(row: RowInput) -> None:
         if row.problems:
             return
         record = {**base, "kind": kind, "revoke": {"offender": offender}}
-        if kind in ONE_RE_VALUES and soloist is not None:
+        if kind in ONE_RE_KIND_VALUES and soloist is not None:
             record["re"] = [soloist]
-        elif kind in ONE_RE_VALUES:
+        elif kind in ONE_RE_KIND_VALUES:
             row.problems.append(("soloist", _("Bei einem Solo bitte den Solospieler angeben.")))
             return
         row.record = record
@@ -175,7 +174,7 @@ def _build_record(row: RowInput) -> None:
         row.problems.append(("value", _("Bitte den Wert des Spiels eingeben.")))
         return
     record = {**base, "kind": kind, "winners": winners, "value": value}
-    if kind in ONE_RE_VALUES:
+    if kind in ONE_RE_KIND_VALUES:
         if soloist is None:
             soloist = infer_soloist(winners, row.table_size, row.sitting_out)
         if soloist is None:
@@ -209,7 +208,7 @@ def values_from_record(
         values["kind"] = ""
         return values
     re_party = record.get("re") or []
-    if record.get("kind") in ONE_RE_VALUES and re_party:
+    if record.get("kind") in ONE_RE_KIND_VALUES and re_party:
         values["soloist"] = str(re_party[0])
     if record.get("revoke"):
         values["offender"] = str(record["revoke"].get("offender", ""))

@@ -19,16 +19,14 @@ from django.utils import timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from scoring.rules import SheetIssue, max_games, score_sheet
-from scoring.rules.vocabulary import ONE_RE_KINDS
+from scoring.rules import SheetIssue, dealer, max_games, score_sheet
+from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
 from tournament.audit import record as audit
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import AuditEntry, Round, Seat
 from tournament.services import User
 
 from .models import Game, ScoreLine, Sheet, SheetVersion
-
-ONE_RE_KIND_VALUES = frozenset(kind.value for kind in ONE_RE_KINDS)
 
 
 @dataclass(frozen=True)
@@ -54,9 +52,14 @@ class SheetRefused(DomainError):
 
     def __init__(self, problems: Sequence[RowProblem]):
         self.rows = list(problems)
+        count = len({problem.game for problem in problems})
         super().__init__(
-            _("Die Liste wurde nicht gespeichert: %(count)d Spiel(e) sind fehlerhaft.")
-            % {"count": len({problem.game for problem in problems})},
+            ngettext(
+                "Die Liste wurde nicht gespeichert: %(count)d Spiel ist fehlerhaft.",
+                "Die Liste wurde nicht gespeichert: %(count)d Spiele sind fehlerhaft.",
+                count,
+            )
+            % {"count": count},
             problems=[str(problem) for problem in problems],
         )
 
@@ -110,7 +113,7 @@ def normalise_records(records: Sequence[Any], size: int) -> list[Any]:
             raw = dict(raw)
             raw.setdefault("table_size", size)
             if size == 5:
-                raw.setdefault("sitting_out", (index % 5) + 1)
+                raw.setdefault("sitting_out", dealer(index + 1, size))
         normalised.append(raw)
     return normalised
 
@@ -161,7 +164,7 @@ def soloist_of(record: Mapping[str, Any], points: Mapping[int, int]) -> int | No
 
 def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
     locked = (
-        Sheet.objects.select_for_update()
+        Sheet.objects.select_for_update(of=("self",))
         .select_related("round__tournament", "table")
         .get(pk=sheet.pk)
     )
@@ -212,18 +215,29 @@ def submit_sheet(
     source: str = SheetVersion.Source.DESK,
     user: User = None,
     final: bool = False,
+    confirm: bool = False,
 ) -> SheetVersion:
     """Store the games of a sheet as a new version.
 
     ``final`` hands the sheet in for confirmation (it must then be complete); otherwise it is a
-    save of the games played so far. With the tournament's single-entry setting, a final save
-    from the organiser's desk is confirmed at once.
+    save of the games played so far. ``confirm`` (the organiser's "save and confirm") confirms
+    the new version in the same transaction, as does a final save from the desk with the
+    tournament's single-entry setting. A captain cannot change a sheet once it is handed in; the
+    organiser can, and the sheet stays handed in.
     """
     sheet = _lock(sheet, expected_revision)
     _require_open_round(sheet)
     if sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(
             _("Die Liste ist bestätigt. Zum Ändern muss die Turnierleitung sie wieder öffnen.")
+        )
+    captain = source == SheetVersion.Source.CAPTAIN
+    if captain and sheet.status == Sheet.Status.SUBMITTED:
+        raise DomainError(
+            _(
+                "Die Liste ist abgegeben. Ändern lässt sie sich erst wieder, wenn die "
+                "Turnierleitung sie zurückgibt."
+            )
         )
     size = sheet.table.size
     records = normalise_records(records, size)
@@ -244,7 +258,12 @@ def submit_sheet(
             for index, (raw, row) in enumerate(zip(records, scored.games, strict=True))
         ]
     )
-    _bump(sheet, status=Sheet.Status.SUBMITTED if final else Sheet.Status.OPEN, return_comment="")
+    handed_in = final or (sheet.status == Sheet.Status.SUBMITTED and not captain)
+    _bump(
+        sheet,
+        status=Sheet.Status.SUBMITTED if handed_in else Sheet.Status.OPEN,
+        return_comment="",
+    )
     audit(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_SUBMITTED if final else AuditEntry.Action.SHEET_SAVED,
@@ -263,8 +282,8 @@ def submit_sheet(
         },
         details={"sheet": sheet.pk, "version": number, "source": source},
     )
-    tournament = sheet.round.tournament
-    if final and tournament.single_entry and source == SheetVersion.Source.DESK:
+    single_entry = sheet.round.tournament.single_entry and source == SheetVersion.Source.DESK
+    if final and (confirm or single_entry):
         confirm_sheet(sheet, user=user, expected_revision=sheet.revision)
         version.refresh_from_db()
     return version

@@ -11,31 +11,29 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring.rules import Kind, dealer, max_games, score_sheet
+from scoring.rules import Kind, dealer, max_games, score_sheet, translate
 from scoring.rules.i18n import label as rules_label
+from scoring.rules.vocabulary import KIND_BY_VALUE, ONE_RE_KIND_VALUES
 from tournament.models import Seat
 
-from .entry import ONE_RE_VALUES as ONE_RE
 from .entry import RowInput, read_rows, values_from_record
 from .models import Sheet, SheetVersion
 from .services import expected_games, latest_version
 
-KIND_LABELS = {
-    "normal": gettext_noop("Normal"),
-    "hochzeit": gettext_noop("Hochzeit"),
-    "stilles_solo": gettext_noop("Stilles Solo"),
-    "hochzeit_allein": gettext_noop("Hochzeit allein"),
-    "solo_buben": gettext_noop("Bubensolo"),
-    "solo_damen": gettext_noop("Damensolo"),
-    "solo_trumpf": gettext_noop("Trumpfsolo"),
-}
+
+def kind_label(kind: str, language: str | None = None) -> str:
+    """The kind of game as the rules engine names it ("Damensolo"), capitalised for a column."""
+    if kind not in KIND_BY_VALUE:
+        return ""
+    text = translate(f"term.kind.{kind}", language or get_language() or "de")
+    return text[:1].upper() + text[1:]
 
 
 def kind_choices() -> list[tuple[str, str]]:
-    return [(kind.value, _(KIND_LABELS[kind.value])) for kind in Kind]
+    return [(kind.value, kind_label(kind.value)) for kind in Kind]
 
 
 @dataclass
@@ -213,7 +211,7 @@ def score_inputs(
                 view.points = dict(result.points)
                 view.plus = list(result.plus)
                 view.value = result.value
-                view.kind_label = _(KIND_LABELS[result.kind.value]) if result.kind else ""
+                view.kind_label = kind_label(result.kind.value, language) if result.kind else ""
                 view.breakdown = breakdown_labels(result.breakdown, language)
                 view.warnings = [warning.message(language) for warning in result.warnings]
             view.note = _row_note(row, names)
@@ -245,7 +243,7 @@ def _row_note(row: RowInput, names: Mapping[int, str]) -> str:
     if "points" in record:
         return _("Punkte direkt eingetragen")
     soloists = record.get("re") or []
-    if record.get("kind") in ONE_RE and len(soloists) == 1:
+    if record.get("kind") in ONE_RE_KIND_VALUES and len(soloists) == 1:
         return _("Solospieler %(player)s") % {"player": who(soloists[0])}
     return ""
 

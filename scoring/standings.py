@@ -17,11 +17,12 @@ from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Participant, Round, Tournament
+from tournament.models import Participant, Round, Seat, Tournament
+from tournament.normalize import name_sort_key
 from tournament.seating import RankedPlayer
 
 from .models import ScoreLine
@@ -44,10 +45,6 @@ class StandingRow:
     @property
     def latest_round(self) -> int:
         return self.rounds[-1] if self.rounds else 0
-
-    @property
-    def rank_label(self) -> str:
-        return f"{self.rank}."
 
 
 @dataclass(frozen=True)
@@ -112,12 +109,19 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
         count[1] += line["played"]
         count[2] += line["solos"]
 
-    participants = Participant.objects.filter(tournament=tournament).values_list(
-        "pk", "name", "club", "withdrawn"
+    # Everyone who sat at a table of a released round so far; people who never played (no-shows,
+    # players registered for a later round) are not in the table.
+    seated = Seat.objects.filter(
+        participant=OuterRef("pk"), round__number__lte=after_round
+    ).exclude(round__status=Round.Status.DRAFT)
+    participants = (
+        Participant.objects.filter(tournament=tournament)
+        .annotate(played=Exists(seated))
+        .values_list("pk", "name", "club", "withdrawn", "played")
     )
     rows = []
-    for pid, name, club, withdrawn in participants:
-        if withdrawn and pid not in counts:
+    for pid, name, club, withdrawn, played in participants:
+        if pid not in counts and (withdrawn or not played):
             continue
         rounds = tuple(per_round[pid]) if pid in per_round else (0,) * after_round
         won, played, solos = counts.get(pid, (0, 0, 0))
@@ -150,7 +154,9 @@ def cached_standings(tournament: Tournament, after_round: int | None = None) -> 
 
 def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:
     """Sort by the tie-breakers (best first, then by name) and give shared places to equals."""
-    ordered = sorted(rows, key=lambda row: (tuple(-v for v in sort_key(row)), row.name.casefold()))
+    ordered = sorted(
+        rows, key=lambda row: (tuple(-v for v in sort_key(row)), name_sort_key(row.name))
+    )
     keys = [sort_key(row) for row in ordered]
     ranked = []
     for index, row in enumerate(ordered):
@@ -169,7 +175,7 @@ def placement_ranking(
 ) -> list[RankedPlayer]:
     """The players to seat, best first, with the keys that tell exact ties apart.
 
-    Late arrivals have no score lines and rank with 0 points.
+    Late arrivals (not in the standings yet) rank with 0 points.
     """
     wanted = set(participant_ids)
     rows = [

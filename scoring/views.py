@@ -7,7 +7,6 @@ services and render the same ``SheetPage``.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from django.contrib import messages
@@ -77,10 +76,8 @@ def calculator_specials() -> list[tuple[str, str]]:
 
 
 def parse_revision(value: str | None) -> int | None:
-    """The sheet revision a form was loaded with (ASCII digits only), or None."""
-    if value is None or not re.fullmatch(r"[0-9]{1,9}", str(value)):
-        return None
-    return int(value)
+    """The sheet revision a form was loaded with, or None."""
+    return small_int(value, max_digits=9)
 
 
 class SheetEntryMixin:
@@ -127,10 +124,10 @@ class SheetEntryMixin:
         return self.render_to_response(context, status=status)
 
     def save(self, request: HttpRequest) -> HttpResponse:
-        page = build_page(self.sheet, request.POST)
         if not self.can_edit():
             messages.error(request, _("Diese Liste kann nicht mehr geändert werden."))
             return self.render_sheet(build_page(self.sheet), status=409)
+        page = build_page(self.sheet, request.POST)
         problems = [(row.number, row.problems) for row in page.rows if row.problems]
         if problems:
             messages.error(
@@ -147,6 +144,7 @@ class SheetEntryMixin:
                 _("Der Stand der Liste fehlt im Formular. Bitte die Seite neu laden."),
             )
             return self.render_sheet(page, status=400)
+        confirm = "confirm" in request.POST and self.may_confirm()
         final = "submit" in request.POST or "confirm" in request.POST
         try:
             services.submit_sheet(
@@ -156,11 +154,8 @@ class SheetEntryMixin:
                 source=self.source,
                 user=request.user,
                 final=final,
+                confirm=confirm,
             )
-            if "confirm" in request.POST and self.may_confirm():
-                self.sheet.refresh_from_db()
-                if self.sheet.status != Sheet.Status.CONFIRMED:
-                    services.confirm_sheet(self.sheet, user=request.user)
         except StaleWriteError as error:
             messages.error(request, str(error))
             return self.render_sheet(page, status=409, stale=True)
@@ -189,9 +184,7 @@ class SheetEntryMixin:
 class OrganiserSheetMixin(OrganiserMixin):
     section = "rounds"
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return self.handle_no_permission()
+    def load(self, **kwargs: Any) -> None:
         sheet = (
             Sheet.objects.select_related("round__tournament", "table")
             .filter(
@@ -204,8 +197,8 @@ class OrganiserSheetMixin(OrganiserMixin):
         if sheet is None:
             raise Http404("no such sheet")
         self.sheet = sheet
+        self.tournament = sheet.round.tournament
         self.number = kwargs["number"]
-        return super().dispatch(request, *args, **kwargs)
 
     def sheet_url(self) -> str:
         return reverse(

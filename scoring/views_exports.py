@@ -35,10 +35,9 @@ from scoring.exports.reports import (
 from scoring.exports.xlsx import XLSX_CONTENT_TYPE, render_xlsx
 from scoring.standings import Standings, compute_standings, latest_round_number
 from scoring.views_standings import BadParameter, after_round_parameter
-from tournament import seating as pure
 from tournament.links import public_base_url
 from tournament.models import Round, Tournament
-from tournament.seating_messages import seating_error_message
+from tournament.seating_messages import seating_problem
 from tournament.seating_services import round_with_seating
 from tournament.services import eligible_participants
 from tournament.views import OrganiserMixin
@@ -77,12 +76,7 @@ def slip_count(tournament: Tournament) -> int:
 def downloads_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     rounds = list(tournament.rounds.order_by("number").prefetch_related("tables"))
     slips = slip_count(tournament)
-    slip_problem = ""
-    if not pure.is_seatable(slips):
-        try:
-            pure.table_sizes(slips)
-        except pure.SeatingError as error:
-            slip_problem = seating_error_message(error)
+    slip_problem = seating_problem(slips)
     return {
         "round_list": [
             {"round": round_, "seated": bool(round_.tables.all()), "released": not round_.is_draft}
@@ -191,10 +185,9 @@ class SlipsPdfView(DownloadView):
         if number != 1:
             raise Http404(_("Losnummern gibt es nur für Durchgang 1."))
         count = slip_count(self.tournament)
-        try:
-            pure.table_sizes(count)
-        except pure.SeatingError as error:
-            raise Refused(seating_error_message(error)) from error
+        problem = seating_problem(count)
+        if problem:
+            raise Refused(problem)
         return slips_pdf(self.tournament, count), self.name(
             "losnummern-durchgang-1", extension="pdf"
         )

@@ -10,8 +10,10 @@ from django.views.generic import TemplateView
 
 from scoring.rules import describe_options
 from tournament.models import Participant, Round, Seat
+from tournament.normalize import name_sort_key
 from tournament.views_public import PublicTournamentMixin
 
+from .house_rules import legend_lines
 from .models import ScoreLine
 from .standings import TIE_BREAKERS, cached_standings
 
@@ -22,9 +24,9 @@ class RulesView(PublicTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["options"] = describe_options(
-            self.tournament.scoring_options, get_language() or "de"
-        )
+        options = self.tournament.scoring_options
+        context["options"] = describe_options(options, get_language() or "de")
+        context["values"] = legend_lines(options)
         context["tie_breakers"] = TIE_BREAKERS
         context["page"] = "rules"
         return context
@@ -91,7 +93,7 @@ class ProjectorView(PublicTournamentMixin, TemplateView):
             mode = "sitzordnung" if fresh else "tabelle"
         if mode == "sitzordnung" and round_ is not None:
             seats = released_seats(round_)
-            context["seats"] = sorted(seats, key=lambda seat: seat.participant.name.casefold())
+            context["seats"] = sorted(seats, key=lambda seat: name_sort_key(seat.participant.name))
         else:
             mode = "tabelle"
             context["standings"] = cached_standings(self.tournament)

@@ -24,15 +24,20 @@ class BadParameter(ValueError):
 
 
 def after_round_parameter(request: HttpRequest, tournament: Tournament) -> int | None:
-    """``?after_round=N``: None (the latest released round) or 1..rounds_count."""
+    """``?after_round=N``: None (the latest released round) or a round released so far."""
     raw = request.GET.get("after_round", "").strip()
     if not raw:
         return None
     number = small_int(raw, max_digits=3)
-    if number is None or not 1 <= number <= tournament.rounds_count:
+    latest = latest_round_number(tournament)
+    if number is None or not 1 <= number <= latest:
+        if latest == 0:
+            raise BadParameter(
+                _("Noch kein Durchgang ist freigegeben; es gibt noch keine Tabelle.")
+            )
         raise BadParameter(
             _("after_round muss eine Zahl von 1 bis %(max)d sein, nicht „%(value)s“.")
-            % {"max": tournament.rounds_count, "value": raw[:20]}
+            % {"max": latest, "value": raw[:20]}
         )
     return number
 
@@ -61,10 +66,16 @@ class StandingsMixin:
             standings=standings,
             table=table,
             tie_breakers=TIE_BREAKERS,
-            round_choices=range(1, max(latest_round_number(self.tournament), 1) + 1),
+            round_choices=range(1, max(self.latest_round(standings), 1) + 1),
             table_cache_seconds=self.table_cache_seconds(),
         )
         return context
+
+    def latest_round(self, standings) -> int:
+        """The last released round (the standings show it unless another was asked for)."""
+        if self.after_round is None:
+            return standings.after_round
+        return latest_round_number(self.tournament)
 
     def table_cache_seconds(self) -> int:
         """How long the rendered rows may be reused; 0 for the organiser, who must see every

@@ -90,9 +90,17 @@ class Tournament(models.Model):
         verbose_name_plural = _("Turniere")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(rounds_count__gte=1), name="rounds_at_least_1"
+                condition=models.Q(rounds_count__gte=1, rounds_count__lte=10),
+                name="rounds_1_to_10",
+                violation_error_message=_("Die Zahl der Durchgänge muss zwischen 1 und 10 liegen."),
             ),
-            models.CheckConstraint(condition=models.Q(cycles__gte=1), name="cycles_at_least_1"),
+            models.CheckConstraint(
+                condition=models.Q(cycles__gte=1, cycles__lte=10),
+                name="cycles_1_to_10",
+                violation_error_message=_(
+                    "Die Zahl der Runden je Durchgang muss zwischen 1 und 10 liegen."
+                ),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -20,6 +20,12 @@ def name_key(value: str) -> str:
     return normalize_name(value).casefold()
 
 
+def name_sort_key(name: str) -> str:
+    """Alphabetical order as in a German phone book (DIN 5007-1): Ä with A, ß as ss."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
 def small_int(value: object, max_digits: int = 6) -> int | None:
     """A non-negative whole number typed as ASCII digits (at most ``max_digits``), else None.
 

@@ -52,6 +52,7 @@ from typing import Any, NamedTuple
 
 MIN_PARTICIPANTS = 4
 SEED_MAX = 999_999_999  # 9 digits: fits a signed 64-bit column, short enough to read out
+SEED_LIMIT = 10**18  # the largest seed an organiser may type (still fits the 64-bit column)
 
 
 # --------------------------------------------------------------------------- errors

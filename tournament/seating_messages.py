@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .seating import SeatingError, SlipProblem
+from .seating import SeatingError, SlipProblem, table_sizes
 
 
 def _count(n: int) -> str:
@@ -54,6 +54,15 @@ def seating_error_message(error: SeatingError, names: Mapping[int, str] | None =
             "table": params["table"],
         }
     return _("Die Sitzordnung lässt sich so nicht bilden (%(code)s).") % {"code": error.code}
+
+
+def seating_problem(count: int) -> str:
+    """Why ``count`` participants cannot be seated, in the organiser's words; "" if they can."""
+    try:
+        table_sizes(count)
+    except SeatingError as error:
+        return seating_error_message(error)
+    return ""
 
 
 def slip_problem_message(problem: SlipProblem, names: Mapping[int, str]) -> str:

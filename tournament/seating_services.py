@@ -18,7 +18,7 @@ from . import seating as pure
 from .audit import record
 from .errors import DomainError
 from .models import AuditEntry, Participant, Round, Seat, Table, Tournament
-from .seating_messages import seating_error_message, slip_problem_message
+from .seating_messages import seating_error_message, seating_problem, slip_problem_message
 from .services import User, eligible_participants
 
 # ---------------------------------------------------------------------------- reading
@@ -123,15 +123,18 @@ def _prepare_round(tournament: Tournament, number: int) -> Round:
                 _("Zuerst muss Durchgang %(previous)d ausgelost und freigegeben sein.")
                 % {"previous": number - 1}
             )
-        open_tables = unconfirmed_tables(previous)
-        if open_tables:
-            raise DomainError(
-                _(
-                    "Durchgang %(previous)d ist noch nicht fertig: die Listen von Tisch "
-                    "%(tables)s sind nicht bestätigt."
+        # Placement uses the standings of every earlier round, so all of them must be final
+        # (a sheet of an earlier round may have been reopened meanwhile).
+        for earlier in Round.objects.filter(tournament=tournament, number__lt=number):
+            open_tables = unconfirmed_tables(earlier)
+            if open_tables:
+                raise DomainError(
+                    _(
+                        "Durchgang %(previous)d ist noch nicht fertig: die Listen von Tisch "
+                        "%(tables)s sind nicht bestätigt."
+                    )
+                    % {"previous": earlier.number, "tables": ", ".join(map(str, open_tables))}
                 )
-                % {"previous": number - 1, "tables": ", ".join(map(str, open_tables))}
-            )
     round_, _created = Round.objects.select_for_update().get_or_create(
         tournament=tournament, number=number
     )
@@ -141,11 +144,9 @@ def _prepare_round(tournament: Tournament, number: int) -> Round:
 
 def _participant_ids(tournament: Tournament) -> list[int]:
     ids = [participant.pk for participant in eligible_participants(tournament)]
-    if not pure.is_seatable(len(ids)):
-        try:
-            pure.table_sizes(len(ids))
-        except pure.SeatingError as error:
-            raise DomainError(seating_error_message(error)) from error
+    problem = seating_problem(len(ids))
+    if problem:
+        raise DomainError(problem)
     return ids
 
 
@@ -158,7 +159,7 @@ def draw_round(
     ids = _participant_ids(tournament)
     if seed is None:
         seed = pure.new_seed()
-    if not 1 <= seed <= 10**18:
+    if not 1 <= seed <= pure.SEED_LIMIT:
         raise DomainError(_("Der Startwert muss eine positive ganze Zahl sein."), field="seed")
     if number == 1:
         seating = pure.draw_seating(ids, seed)
@@ -224,9 +225,6 @@ def enter_slips(
         raise DomainError(_("Die Liste enthält Teilnehmer, die nicht ausgelost werden."))
     numbers = {pid: assignments.get(pid) for pid in ids}
     round_.slips = {str(pid): number for pid, number in numbers.items() if number is not None}
-    round_.method = Round.Method.SLIPS
-    round_.seed = None
-    round_.lots = []
     problems: list[pure.SlipProblem] = []
     applied = False
     try:
@@ -235,7 +233,9 @@ def enter_slips(
         problems = list(error.problems)
     else:
         if apply:
+            # Only now the slips replace a digital draw the round may have had.
             _store(round_, seating)
+            round_.method, round_.seed, round_.lots = Round.Method.SLIPS, None, []
             applied = True
     round_.save()
     names = dict(Participant.objects.filter(pk__in=ids).values_list("pk", "name"))
@@ -456,7 +456,11 @@ def repeat_warnings(tournament: Tournament, round_: Round) -> list[str]:
 @transaction.atomic
 def set_link_revoked(table: Table, revoked: bool, *, user: User = None) -> Table:
     """Stop (or allow again) the captain's entry link of one table."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
     table.token_revoked = revoked
     table.save(update_fields=["token_revoked"])
     record(
@@ -474,7 +478,11 @@ def renew_link(table: Table, *, user: User = None) -> Table:
     """Give the table a new link; the old one stops working at once."""
     from .models import new_entry_token
 
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
     table.entry_token = new_entry_token()
     table.token_revoked = False
     table.save(update_fields=["entry_token", "token_revoked"])

@@ -14,6 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .audit import record
 from .errors import DomainError
@@ -26,10 +27,14 @@ User = AbstractBaseUser | AnonymousUser | None
 TOURNAMENT_FIELDS = frozenset(Tournament.SETTINGS_FIELDS)
 
 
+# Paths of the organiser's pages that a tournament's short name would shadow.
+RESERVED_SLUGS = frozenset({"neu"})
+
+
 def unique_slug(name: str, date: datetime.date) -> str:
     base = slugify(f"{name}-{date:%Y}")[:50].strip("-") or "turnier"
     slug, counter = base, 2
-    while Tournament.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
         slug = f"{base}-{counter}"
         counter += 1
     return slug
@@ -51,6 +56,10 @@ def create_tournament(
     if unknown:
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
     if slug:
+        if slug in RESERVED_SLUGS:
+            raise DomainError(
+                _("„%(slug)s“ ist als Kurzname nicht möglich.") % {"slug": slug}, field="slug"
+            )
         if slugify(slug) != slug:
             raise DomainError(
                 _(
@@ -66,7 +75,7 @@ def create_tournament(
                 field="slug",
             )
     tournament = Tournament(name=name, date=date, slug=slug or unique_slug(name, date), **options)
-    _validate_settings(tournament)
+    validate_settings(tournament)
     tournament.save()
     record(tournament, AuditEntry.Action.TOURNAMENT_CREATED, user=user, summary=tournament.name)
     return tournament
@@ -97,7 +106,18 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
         )
     for key, value in changed.items():
         setattr(tournament, key, value)
-    _validate_settings(tournament)
+    validate_settings(tournament)
+    drawn = tournament.rounds.count()
+    if tournament.rounds_count < drawn:
+        raise DomainError(
+            ngettext(
+                "Es gibt schon %(count)d Durchgang; weniger lassen sich nicht einstellen.",
+                "Es gibt schon %(count)d Durchgänge; weniger lassen sich nicht einstellen.",
+                drawn,
+            )
+            % {"count": drawn},
+            field="rounds_count",
+        )
     tournament.save()
     if changed:
         record(
@@ -110,7 +130,8 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
     return tournament
 
 
-def _validate_settings(tournament: Tournament) -> None:
+def validate_settings(tournament: Tournament) -> None:
+    """The limits of a tournament's settings; the one place that checks them."""
     if not 1 <= tournament.rounds_count <= 10:
         raise DomainError(
             _("Die Zahl der Durchgänge muss zwischen 1 und 10 liegen."), field="rounds_count"
@@ -165,7 +186,13 @@ def update_participant(
     _check_name_free(participant.tournament, name, exclude_pk=participant.pk)
     old_name = participant.name
     participant.name, participant.club = name, club
-    participant.save(update_fields=["name", "club"])
+    try:
+        with transaction.atomic():
+            participant.save(update_fields=["name", "club"])
+    except IntegrityError as error:  # a second request took the name meanwhile
+        raise DomainError(
+            _("„%(name)s“ ist bereits angemeldet.") % {"name": name}, field="name"
+        ) from error
     record(
         participant.tournament,
         AuditEntry.Action.PARTICIPANT_CHANGED,

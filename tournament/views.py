@@ -26,17 +26,11 @@ from django_tables2 import RequestConfig
 from . import seating as pure
 from . import seating_services, services
 from .errors import DomainError
-from .forms import (
-    CaptainForm,
-    DrawForm,
-    ImportForm,
-    LateArrivalForm,
-    ParticipantForm,
-    SwapForm,
-    TournamentForm,
-)
+from .forms import DrawForm, ImportForm, ParticipantForm, TournamentForm
+from .importing import MAX_FILE_BYTES
 from .models import AuditEntry, Participant, Round, Tournament
-from .normalize import small_int
+from .normalize import name_sort_key, small_int
+from .seating_messages import seating_problem
 from .tables import ParticipantTable
 
 
@@ -47,11 +41,16 @@ class OrganiserMixin(LoginRequiredMixin):
     section = ""
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # Checked before loading anything, so that strangers learn nothing from a 404.
         if not request.user.is_authenticated:
             return self.handle_no_permission()
+        self.load(**kwargs)
+        return super().dispatch(request, *args, **kwargs)
+
+    def load(self, **kwargs: Any) -> None:
+        """Look up the objects named in the URL (404 if unknown)."""
         if "slug" in kwargs:
             self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -141,19 +140,14 @@ class TournamentDetailView(OrganiserMixin, TemplateView):
             withdrawn=Count("pk", filter=Q(withdrawn=True)),
         )
         context["counts"] = counts
-        eligible = len(services.eligible_participants(self.tournament))
+        # As services.eligible_participants: the checked-in ones once check-in has started.
+        eligible = counts["checked_in"] or counts["registered"]
         context["eligible"] = eligible
-        context["seatable"] = pure.is_seatable(eligible)
+        context["seating_problem"] = seating_problem(eligible)
+        context["seatable"] = not context["seating_problem"]
         if context["seatable"]:
             sizes = pure.table_sizes(eligible)
             context["table_plan"] = {"fours": sizes.count(4), "fives": sizes.count(5)}
-        else:
-            try:
-                pure.table_sizes(eligible)
-            except pure.SeatingError as error:
-                from .seating_messages import seating_error_message
-
-                context["seating_problem"] = seating_error_message(error)
         context["next_round"] = next_round_number(self.tournament)
         return context
 
@@ -216,13 +210,11 @@ class ParticipantEditView(OrganiserMixin, FormView):
     form_class = ParticipantForm
     section = "participants"
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.user.is_authenticated:
-            self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-            self.participant = get_object_or_404(
-                Participant, tournament=self.tournament, pk=kwargs["pk"]
-            )
-        return super().dispatch(request, *args, **kwargs)
+    def load(self, **kwargs: Any) -> None:
+        super().load(**kwargs)
+        self.participant = get_object_or_404(
+            Participant, tournament=self.tournament, pk=kwargs["pk"]
+        )
 
     def get_form_kwargs(self) -> dict[str, Any]:
         kwargs = super().get_form_kwargs()
@@ -288,6 +280,13 @@ class ParticipantImportView(OrganiserMixin, TemplateView):
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(form=form), status=400)
         upload = form.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            form.add_error(
+                "file",
+                _("Die Datei ist zu groß (%(size)d kB, höchstens %(max)d kB).")
+                % {"size": upload.size // 1024, "max": MAX_FILE_BYTES // 1024},
+            )
+            return self.render_to_response(self.get_context_data(form=form), status=400)
         data = upload.read()
         preview = services.preview_import(self.tournament, data, upload.name)
         token = ""
@@ -371,13 +370,9 @@ class RoundView(RoundMixin, TemplateView):
                 seat.participant_id for table in context["tables"] for seat in table.seats.all()
             }
             context["draw_form"] = DrawForm()
-            context["swap_form"] = SwapForm(participants=participants.filter(pk__in=seated_ids))
-            context["captain_form"] = CaptainForm(
-                participants=participants.filter(pk__in=seated_ids)
-            )
-            context["late_form"] = LateArrivalForm(
-                participants=participants.exclude(pk__in=seated_ids)
-            )
+            # The edits below post participant ids; _participant() checks them.
+            context["seated_players"] = participants.filter(pk__in=seated_ids)
+            context["unseated_players"] = participants.exclude(pk__in=seated_ids)
             context["eligible_count"] = len(services.eligible_participants(self.tournament))
             context["uses_check_in"] = self.tournament.participants.filter(
                 withdrawn=False, checked_in=True
@@ -405,7 +400,7 @@ def alphabetical_seats(tables) -> list[tuple[str, int, int, bool]]:
         for table in tables
         for seat in table.seats.all()
     ]
-    return sorted(rows, key=lambda row: row[0].casefold())
+    return sorted(rows, key=lambda row: name_sort_key(row[0]))
 
 
 class RoundActionView(RoundMixin, View):
@@ -513,7 +508,7 @@ class SlipEntryView(RoundMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         round_ = Round.objects.filter(tournament=self.tournament, number=1).first()
         participants = sorted(
-            services.eligible_participants(self.tournament), key=lambda p: p.name.casefold()
+            services.eligible_participants(self.tournament), key=lambda p: name_sort_key(p.name)
         )
         saved = round_.slips if round_ else {}
         values = kwargs.get("values") or {str(p.pk): saved.get(str(p.pk), "") for p in participants}

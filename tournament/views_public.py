@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from .models import Round, Seat, Tournament
-from .normalize import name_key
+from .normalize import name_key, name_sort_key
 
 
 class HomeView(TemplateView):
@@ -88,7 +88,7 @@ class SeatLookupView(PublicTournamentMixin, TemplateView):
             round=round_,
             query=query,
             matches=matches,
-            everyone=sorted(seats, key=lambda seat: seat.participant.name.casefold()),
+            everyone=sorted(seats, key=lambda seat: name_sort_key(seat.participant.name)),
         )
         return context
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -48,7 +48,7 @@ from tournament.models import (
     Tournament,
     new_entry_token,
 )
-from tournament.services import User
+from tournament.services import RESERVED_SLUGS, User, validate_settings
 
 FORMAT = "doko-turnier-sicherung"
 FORMAT_VERSION = 1
@@ -393,7 +393,7 @@ class _Restorer:
         return tournament
 
     def check_slug(self) -> None:
-        if not self.slug or slugify(self.slug) != self.slug:
+        if not self.slug or slugify(self.slug) != self.slug or self.slug in RESERVED_SLUGS:
             raise BackupError(
                 _(
                     "Der Kurzname „%(slug)s“ darf nur Kleinbuchstaben, Ziffern und Bindestriche "
@@ -450,6 +450,7 @@ class _Restorer:
         }
         tournament = Tournament(slug=self.slug, date=_get(settings, "date", "date", path), **values)
         _validate(tournament, path, exclude=["slug"])
+        validate_settings(tournament)
         tournament.save()
         self.keep_time(
             tournament, "created_at", _get(settings, "created_at", "datetime", path, null=True)
@@ -700,3 +701,12 @@ def import_tournament(
             _("Die Sicherung ist widersprüchlich und wurde nicht eingelesen (%(reason)s).")
             % {"reason": error}
         ) from error
+    except (ValueError, TypeError, OverflowError, DataError, KeyError) as error:
+        # Values of the right JSON type but impossible content: a 30 February, a number too
+        # large for its column, a key that is not a number.
+        raise BackupError(
+            _("Die Sicherung enthält ungültige Werte und wurde nicht eingelesen (%(reason)s).")
+            % {"reason": f"{error.__class__.__name__}: {error}"[:200]}
+        ) from error
+    except DomainError as error:
+        raise BackupError(error.message) from error

@@ -15,7 +15,6 @@ their docstrings.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -27,9 +26,10 @@ from django.utils.translation import gettext_noop, pgettext
 
 from scoring.models import Game, ScoreLine, SheetVersion
 from scoring.rules import dealer
-from scoring.sheet_page import KIND_LABELS, breakdown_labels
+from scoring.sheet_page import breakdown_labels, kind_label
 from scoring.standings import Standings
 from tournament.models import Round, Seat, Tournament
+from tournament.normalize import name_sort_key
 
 TEXT = "text"
 INT = "int"
@@ -74,12 +74,6 @@ class Report:
         """Header first, then every row: the report as the rows a CSV writer would take."""
         yield self.header
         yield from (list(row) for row in self.rows)
-
-
-def name_sort_key(name: str) -> str:
-    """Alphabetical order as in a German phone book (DIN 5007-1): Ä with A, ß as ss."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 def display(value: Any, kind: str) -> str:
@@ -238,9 +232,7 @@ def _confirmed_games(tournament: Tournament) -> list[_ConfirmedGame]:
 
 
 def _kind_label(game: Game) -> str:
-    if game.kind in KIND_LABELS:
-        return _(KIND_LABELS[game.kind])
-    return ""
+    return kind_label(game.kind)
 
 
 def games_rows(tournament: Tournament) -> Report:

@@ -97,6 +97,8 @@ RE_PARTY_SIZE: dict[Kind, int] = {
 
 #: Kinds with a single Re seat: the soloist is paid ±3V, each opponent ∓V.
 ONE_RE_KINDS: frozenset[Kind] = frozenset(k for k, n in RE_PARTY_SIZE.items() if n == 1)
+#: The same as JSON strings, for records that have not been parsed.
+ONE_RE_KIND_VALUES: frozenset[str] = frozenset(k.value for k in ONE_RE_KINDS)
 
 #: Announced solos: everything is said before the first lead, type points and "verloren" count.
 ANNOUNCED_SOLOS: frozenset[Kind] = frozenset({Kind.SOLO_BUBEN, Kind.SOLO_DAMEN, Kind.SOLO_TRUMPF})

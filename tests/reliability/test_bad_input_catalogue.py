@@ -417,7 +417,7 @@ CASES: list[tuple[str, Callable[[Ctx], object], set[int], str]] = [
             {"name": "X", "date": "2025-04-03", "rounds_count": "0", "cycles": "4", "deck": "40"},
         ),
         {200},
-        "1 bis 10",
+        "zwischen 1 und 10",
     ),
     (
         "form: tournament with a 52-card deck",

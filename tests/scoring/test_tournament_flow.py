@@ -115,8 +115,20 @@ def test_late_arrival_joins_round_two_with_zero_points(evening, organiser):
     services.set_withdrawn(evening.participants.get(name="Erika Möller"), True)
     draw_round(evening, 2, seed=7)
     assert Seat.objects.filter(round__number=2, participant=late).exists()
-    row = rows_by_name(compute_standings(evening, 1))["Zacharias Spät"]
-    assert row.total == 0 and row.rounds == (0,)
+    # Not in the standings of a round they did not play ...
+    assert "Zacharias Spät" not in rows_by_name(compute_standings(evening, 1))
+    # ... and 0 points for it once they have played.
+    release_round(evening, 2)
+    play_round(evening, 2, organiser)
+    row = rows_by_name(compute_standings(evening, 2))["Zacharias Spät"]
+    assert row.rounds[0] == 0 and row.total == row.rounds[1]
+
+
+def test_no_shows_are_not_in_the_standings(evening, organiser):
+    play_round(evening, 1, organiser)
+    services.add_participant(evening, name="Nie Gekommen", user=organiser)
+    names = rows_by_name(compute_standings(evening, 1))
+    assert "Nie Gekommen" not in names and len(names) == 18
 
 
 def test_ties_are_broken_by_games_won_then_latest_round(tournament):

@@ -163,8 +163,8 @@ class Command(BaseCommand):
         slug = options["slug"] or f"demo-{players}"
         if players < 4 or not pure.is_seatable(players):
             raise CommandError(f"{players} players cannot be seated at tables of 4 and 5.")
-        if not 1 <= seed <= 10**18:
-            raise CommandError("--seed must be between 1 and 10**18.")
+        if not 1 <= seed <= pure.SEED_LIMIT:
+            raise CommandError(f"--seed must be between 1 and {pure.SEED_LIMIT}.")
         existing = Tournament.objects.filter(slug=slug).first()
         if existing is not None:
             if not options["replace"]:
