@@ -5,12 +5,14 @@ development secret key. Production is chosen with ``DOKO_PRODUCTION=1`` and then
 ``SECRET_KEY`` and ``ALLOWED_HOSTS``; it turns on secure cookies, HTTPS redirect and HSTS so that
 ``python manage.py check --deploy`` passes (see README, "Production").
 
-Environment variables:
+Environment variables (the README's "Configuration" table explains each):
 
-- ``DATABASE_URL``: e.g. ``postgres://postgres@127.0.0.1:5432/doko``; default SQLite ``db.sqlite3``.
-- ``SECRET_KEY``, ``DEBUG`` (``1``/``0``), ``ALLOWED_HOSTS`` (comma separated).
+- ``DATABASE_URL`` (default SQLite ``db.sqlite3``), ``CONN_MAX_AGE``.
+- ``SECRET_KEY``, ``DEBUG`` (``1``/``0``), ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``.
 - ``PUBLIC_BASE_URL``: the address phones use to reach this server (QR codes on score sheets).
-- ``DOKO_PRODUCTION=1``: production settings.
+- ``PUBLIC_CACHE_SECONDS``, ``CACHE_DIR`` (production), ``TRUST_X_FORWARDED_FOR``, ``LOG_LEVEL``.
+- ``DOKO_PRODUCTION=1``: production settings; there also ``SECURE_SSL_REDIRECT`` and
+  ``SECURE_HSTS_SECONDS``.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max, OuterRef, Prefetch, Subquery
 from django.utils import timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -77,6 +77,22 @@ def expected_games(sheet: Sheet, size: int) -> int:
 
 def latest_version(sheet: Sheet) -> SheetVersion | None:
     return sheet.versions.order_by("-number").first()
+
+
+def latest_versions(round_: Round, *, with_games: bool = False) -> dict[int, SheetVersion]:
+    """The latest version of every sheet of a round, by table id, with ``game_count`` (and the
+    games when asked); a fixed number of queries whatever the number of tables or saves."""
+    newest = SheetVersion.objects.filter(sheet=OuterRef("sheet")).order_by("-number")
+    versions = (
+        SheetVersion.objects.filter(sheet__round=round_, pk=Subquery(newest.values("pk")[:1]))
+        .select_related("sheet")
+        .annotate(game_count=Count("games"))
+    )
+    if with_games:
+        versions = versions.prefetch_related(
+            Prefetch("games", queryset=Game.objects.order_by("number"))
+        )
+    return {version.sheet.table_id: version for version in versions}
 
 
 def confirmed_version(sheet: Sheet) -> SheetVersion | None:

@@ -17,6 +17,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
+from django.views.generic.base import ContextMixin
 
 from scoring.exports.backup import dumps, export_tournament
 from scoring.exports.pdf_base import PDF_CONTENT_TYPE
@@ -100,22 +101,18 @@ class DownloadsView(OrganiserMixin, TemplateView):
         return context
 
 
-class DownloadView(OrganiserMixin, View):
+class DownloadView(OrganiserMixin, ContextMixin, View):
     """A file to download; subclasses build ``(data, filename)``."""
 
     content_type = PDF_CONTENT_TYPE
+    section = "downloads"
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             data, filename = self.build(**kwargs)
         except Refused as error:
-            context = {
-                "tournament": self.tournament,
-                "rounds": list(self.tournament.rounds.order_by("number")),
-                "section": "downloads",
-                "refusal": error.message,
-                **downloads_context(request, self.tournament),
-            }
+            context = self.get_context_data(refusal=error.message)
+            context.update(downloads_context(request, self.tournament))
             return render(request, "scoring/downloads.html", context, status=error.status)
         return file_response(data, filename, self.content_type)
 

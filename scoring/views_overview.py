@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import Count, Prefetch
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
@@ -17,7 +17,7 @@ from tournament.models import Round, Seat, Table
 from tournament.seating_services import renew_link, set_link_revoked
 from tournament.views import OrganiserMixin
 
-from .models import SheetVersion
+from .services import latest_versions
 
 
 class RoundSheetsView(OrganiserMixin, TemplateView):
@@ -42,14 +42,7 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
             )
             .order_by("number")
         )
-        latest: dict[int, SheetVersion] = {}
-        versions = (
-            SheetVersion.objects.filter(sheet__round=round_)
-            .annotate(game_count=Count("games"))
-            .order_by("sheet_id", "number")
-        )
-        for version in versions:
-            latest[version.sheet_id] = version
+        latest = latest_versions(round_)
         show_qr = self.request.GET.get("qr") == "1"
         base = public_base_url(self.request)
         rows = []
@@ -65,7 +58,7 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
                     "size": len(table.seats.all()),
                     "link": link,
                     "qr": qr_data_uri(link, scale=3) if show_qr else "",
-                    "version": latest.get(table.sheet.pk),
+                    "version": latest.get(table.pk),
                 }
             )
         context.update(

@@ -25,7 +25,8 @@ from .services import User, eligible_participants
 
 
 def round_with_seating(tournament: Tournament, number: int) -> Round | None:
-    """The round with tables and seats prefetched (two queries), or None if not drawn."""
+    """The round with tables (and their sheets) and seats prefetched (three queries), or None
+    if it has not been drawn."""
     seats = Seat.objects.select_related("participant").order_by("number")
     tables = (
         Table.objects.order_by("number")

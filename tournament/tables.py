@@ -10,7 +10,7 @@ from .models import Participant
 
 class ParticipantTable(tables.Table):
     name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})
-    club = tables.Column(verbose_name=_("Verein"), empty_values=(), default="")
+    club = tables.Column(verbose_name=_("Verein"), empty_values=())
     checked_in = tables.TemplateColumn(
         template_name="tournament/includes/checkin_cell.html",
         verbose_name=_("Anwesend"),

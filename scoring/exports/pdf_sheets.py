@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, Prefetch, Subquery
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -38,6 +37,7 @@ from reportlab.platypus import (
 from scoring.house_rules import legend_lines
 from scoring.models import Game, SheetVersion
 from scoring.rules import ScoringOptions, dealer, max_games
+from scoring.services import latest_versions
 from tournament.links import captain_url
 from tournament.models import Round
 
@@ -119,32 +119,22 @@ def _filled_rows(games: Sequence[Game]) -> dict[int, SheetRow]:
 def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> list[TableSheet]:
     """The data of every table's sheet; pass a round from ``round_with_seating``."""
     cycles = round_.tournament.cycles
-    latest = _latest_versions(round_) if with_games else {}
+    latest = latest_versions(round_, with_games=True) if with_games else {}
     sheets = []
     for table in round_.tables.all():
         seats = [(seat.number, seat.participant.name) for seat in table.seat_list()]
+        stored = getattr(table, "sheet", None)  # none before the round is released
+        stopped = stored.closed_after_game if stored is not None else None
         sheet = TableSheet(
             number=table.number,
             seats=seats,
             url=None if table.token_revoked else captain_url(table.entry_token, base_url),
-            games=max_games(len(seats), cycles),
+            games=stopped or max_games(len(seats), cycles),
         )
         if with_games:
             _fill_from_version(sheet, latest.get(table.pk))
         sheets.append(sheet)
     return sheets
-
-
-def _latest_versions(round_: Round) -> dict[int, SheetVersion]:
-    """The latest version of every sheet of the round with its games, by table id (two
-    queries, whatever the number of tables)."""
-    newest = SheetVersion.objects.filter(sheet=OuterRef("sheet")).order_by("-number")
-    versions = (
-        SheetVersion.objects.filter(sheet__round=round_, pk=Subquery(newest.values("pk")[:1]))
-        .select_related("sheet")
-        .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
-    )
-    return {version.sheet.table_id: version for version in versions}
 
 
 def _fill_from_version(sheet: TableSheet, version: SheetVersion | None) -> None:

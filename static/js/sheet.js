@@ -304,6 +304,8 @@
   function openCalculator(number) {
     if (!dialog) return;
     current = number;
+    lastSent = "";
+    lastResult = null;
     resetCalculator();
     var out = sittingOut(number);
     text(calcEl(".calc-game"), form.getAttribute("data-game-label").replace("%s", number).replace(":", ""));
@@ -413,17 +415,30 @@
   }
 
   var lastResult = null;
+  var calcRequest = null;
+  var calcPending = Promise.resolve();
+  var lastSent = "";
 
   function calculate() {
     updateCalculatorState();
-    var record = buildRecord();
-    fetch(scoreUrl, {
+    var body = JSON.stringify(buildRecord());
+    if (body === lastSent) return calcPending;  // "change" after "input": nothing new
+    lastSent = body;
+    // Only the answer to the latest state of the calculator may fill the row.
+    if (calcRequest) calcRequest.abort();
+    calcRequest = new AbortController();
+    lastResult = null;
+    calcPending = fetch(scoreUrl, {
       method: "POST",
-      body: JSON.stringify(record),
+      body: body,
       headers: { "X-CSRFToken": csrf, "Content-Type": "application/json" },
-      credentials: "same-origin"
+      credentials: "same-origin",
+      signal: calcRequest.signal
     })
-      .then(function (response) { return response.json(); })
+      .then(function (response) {
+        if (!response.ok && response.status !== 400) throw new Error(String(response.status));
+        return response.json();
+      })
       .then(function (result) {
         lastResult = result;
         var box = calcEl(".calc-result");
@@ -455,7 +470,14 @@
           warn.textContent = "\u26a0 " + result.warnings.join("; ");
           box.appendChild(warn);
         }
+      })
+      .catch(function (error) {
+        if (error.name === "AbortError") return;
+        var box = calcEl(".calc-result");
+        box.classList.add("error");
+        box.textContent = form.getAttribute("data-offline-text");
       });
+    return calcPending;
   }
 
   function closeCalculator() {
@@ -468,11 +490,11 @@
     dialog.addEventListener("input", calculate);
     dialog.addEventListener("change", calculate);
     calcEl(".calc-apply").addEventListener("click", function () {
+      calculate().then(applyCalculator);
+    });
+    function applyCalculator() {
       var record = buildRecord();
-      if (!lastResult || lastResult.error) {
-        calculate();
-        return;
-      }
+      if (!lastResult || lastResult.error) return;
       delete record.table_size;
       delete record.sitting_out;
       field(current, "record").value = JSON.stringify(record);
@@ -484,7 +506,7 @@
       rowParts(current).extra.querySelectorAll(".direct-input").forEach(function (input) { input.value = ""; });
       schedulePreview();
       closeCalculator();
-    });
+    }
     calcEl(".calc-cancel").addEventListener("click", closeCalculator);
     calcEl(".calc-clear").addEventListener("click", function () {
       field(current, "record").value = "";
