@@ -216,6 +216,14 @@ def _require_open_round(sheet: Sheet) -> None:
         )
 
 
+def _where(sheet: Sheet) -> str:
+    """ "Durchgang 1, Tisch 3": the sheet as the audit log names it."""
+    return _("Durchgang %(round)d, Tisch %(table)d") % {
+        "round": sheet.round.number,
+        "table": sheet.table.number,
+    }
+
+
 def _actor_label(source: str, sheet: Sheet) -> str:
     if source == SheetVersion.Source.CAPTAIN:
         return _("Listenführer Tisch %(table)d") % {"table": sheet.table.number}
@@ -404,8 +412,7 @@ def return_sheet(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_RETURNED,
         user=user,
-        summary=_("Durchgang %(round)d, Tisch %(table)d")
-        % {"round": sheet.round.number, "table": sheet.table.number},
+        summary=_where(sheet),
         reason=comment,
     )
     return sheet
@@ -430,8 +437,7 @@ def reopen_sheet(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_REOPENED,
         user=user,
-        summary=_("Durchgang %(round)d, Tisch %(table)d")
-        % {"round": sheet.round.number, "table": sheet.table.number},
+        summary=_where(sheet),
         reason=reason,
     )
     return sheet

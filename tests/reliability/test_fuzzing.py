@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scoring.models import Game, SheetVersion
 from scoring.rules import RecordError, score_game
+from scoring.rules.record import KNOWN_FIELDS
 
 pytestmark = pytest.mark.django_db
 
@@ -55,20 +56,7 @@ JSON_VALUES = st.recursive(
     ),
     max_leaves=20,
 )
-RECORD_KEYS = [
-    "table_size",
-    "sitting_out",
-    "kind",
-    "re",
-    "augen_re",
-    "schwarz",
-    "statements",
-    "specials",
-    "revoke",
-    "winners",
-    "value",
-    "points",
-]
+RECORD_KEYS = sorted(KNOWN_FIELDS)
 RECORDS = st.dictionaries(st.sampled_from(RECORD_KEYS), JSON_VALUES, max_size=8)
 
 FUZZ = settings(
