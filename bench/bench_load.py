@@ -174,7 +174,7 @@ def captain(
     seed: int,
     rec: Recorder,
 ):
-    from tournament.demo_records import form_data, sheet_records
+    from scoring.demo.records import form_data, sheet_records
 
     browser = Browser(port)
     path = f"/e/{token}/"

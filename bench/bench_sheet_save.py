@@ -43,8 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
+    from scoring.demo.records import form_data, sheet_records
     from scoring.models import Sheet, SheetVersion
-    from tournament.demo_records import form_data, sheet_records
 
     common.header("sheet save (16 games)")
     records = sheet_records(4, 16, random.Random(RECORD_SEED))

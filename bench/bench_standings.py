@@ -46,8 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.test.utils import CaptureQueriesContext, override_settings
     from django.urls import reverse
 
-    from scoring.standings import compute_standings
-    from tournament.views import pending_sheets
+    from scoring.standings.ranking import compute_standings
 
     templates = [dict(settings.TEMPLATES[0])]
     templates[0]["DIRS"] = [*templates[0]["DIRS"], common.BENCH_DIR / "templates"]
@@ -88,7 +87,6 @@ def main(argv: list[str] | None = None) -> int:
         **common_context,
         "base": "organiser_base.html",
         "rounds": rounds,
-        "pending_sheets": pending_sheets(tournament),
         "section": "standings",
     }
     print(

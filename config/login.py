@@ -10,7 +10,7 @@ from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from config.throttle import Throttle
+from tournament.throttle import Throttle
 
 MAX_FAILURES = 5
 WINDOW_SECONDS = 15 * 60

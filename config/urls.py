@@ -1,12 +1,33 @@
-"""URL map: public pages at the root, the organiser's pages under /verwaltung/."""
+"""URL map: public pages at the root, the organiser's pages under /verwaltung/.
+
+The public pages come from both apps (seat lookup from ``tournament``, standings, rules, player
+pages and projector from ``scoring``); they are composed here, at the top, so that ``tournament``
+never reaches up into ``scoring``.
+"""
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.login import ThrottledLoginView
+from scoring.public import views as scoring_public
+from scoring.standings import views as standings
+from tournament.public import views as tournament_public
+
+TOURNAMENT = "t/<slug:slug>/"
+
+public_patterns = [
+    path("", tournament_public.HomeView.as_view(), name="home"),
+    path(TOURNAMENT, tournament_public.TournamentView.as_view(), name="tournament"),
+    path(TOURNAMENT + "wo-sitze-ich/", tournament_public.SeatLookupView.as_view(), name="lookup"),
+    path(TOURNAMENT + "sitzordnung/", tournament_public.SeatingView.as_view(), name="seating"),
+    path(TOURNAMENT + "tabelle/", standings.PublicStandingsView.as_view(), name="standings"),
+    path(TOURNAMENT + "regeln/", scoring_public.RulesView.as_view(), name="rules"),
+    path(TOURNAMENT + "spieler/<int:pk>/", scoring_public.PlayerView.as_view(), name="player"),
+    path(TOURNAMENT + "beamer/", scoring_public.ProjectorView.as_view(), name="projector"),
+]
 
 urlpatterns = [
-    path("", include("tournament.urls_public")),
+    path("", include((public_patterns, "public"))),
     path("konto/anmelden/", ThrottledLoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

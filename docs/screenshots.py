@@ -40,19 +40,20 @@ def prepare(env: dict[str, str]) -> str:
     script = """
 import datetime
 from django.contrib.auth import get_user_model
-from tournament import services
-from tournament.seating_services import draw_round
+from tournament.participants.services import add_participant, set_checked_in
+from tournament.events.services import create_tournament
+from tournament.seating.services import draw_round
 user = get_user_model().objects.get(username="demo")
-t = services.create_tournament(name="Herbstturnier", date=datetime.date(2025, 10, 3),
+t = create_tournament(name="Herbstturnier", date=datetime.date(2025, 10, 3),
                                slug="herbst", venue="Vereinsheim", user=user)
 names = ["Anna Abel", "Bernd Berg", "Carla Cordes", "Dieter Dahl", "Elke Ernst", "Frank Fink",
          "Gisela Graf", "Heinz Horn", "Ines Imhof", "Jürgen Jahn", "Karin Kühn", "Lothar Lang",
          "Monika Mohr", "Norbert Nagel", "Olga Ott", "Peter Pohl", "Renate Roth", "Stefan Sauer",
          "Tanja Thiel", "Uwe Ulrich", "Vera Vogt", "Walter Wolf"]
 for index, name in enumerate(names):
-    p = services.add_participant(t, name=name, club="DK Herz-Dame" if index % 3 else "", user=user)
+    p = add_participant(t, name=name, club="DK Herz-Dame" if index % 3 else "", user=user)
     if index < 21:
-        services.set_checked_in(p, True, user=user)
+        set_checked_in(p, True, user=user)
 draw_round(t, 1, seed=4711, user=user)
 from tournament.models import Table
 print("TOKEN", Table.objects.get(round__tournament__slug="demo", number=2).entry_token)

@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import views, views_overview, views_standings
+from scoring.sheets import views, views_overview
+from scoring.standings import views as views_standings
 
 app_name = "scoring"
 

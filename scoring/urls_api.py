@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_standings
+from scoring.standings import views as views_standings
 
 app_name = "api"
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_captain
+from scoring.sheets import views_captain
 
 app_name = "captain"
 

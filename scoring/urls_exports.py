@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import views_exports as views
+from scoring.backup.views import BackupView
+from scoring.printouts import views
 
 app_name = "exports"
 
@@ -27,5 +28,5 @@ urlpatterns = [
     ),
     path(EXPORT + "tabelle.xlsx", views.StandingsXlsxView.as_view(), name="standings_xlsx"),
     path(EXPORT + "spiele.xlsx", views.GamesXlsxView.as_view(), name="games_xlsx"),
-    path(EXPORT + "sicherung.json", views.BackupView.as_view(), name="backup"),
+    path(EXPORT + "sicherung.json", BackupView.as_view(), name="backup"),
 ]

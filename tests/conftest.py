@@ -8,8 +8,9 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import services
+from tournament.events.services import create_tournament
 from tournament.models import Participant, Tournament
+from tournament.participants.services import add_participant, import_participants
 
 FIRST_NAMES = [
     "Anna",
@@ -82,7 +83,7 @@ def organiser_client(organiser):
 @pytest.fixture
 def make_tournament(db, organiser) -> Callable[..., Tournament]:
     def make(name: str = "Herbstturnier", **options) -> Tournament:
-        return services.create_tournament(
+        return create_tournament(
             name=name, date=datetime.date(2025, 4, 3), user=organiser, **options
         )
 
@@ -98,7 +99,7 @@ def tournament(make_tournament) -> Tournament:
 def add_participants(organiser) -> Callable[[Tournament, int], list[Participant]]:
     def add(tournament: Tournament, count: int, start: int = 0) -> list[Participant]:
         return [
-            services.add_participant(tournament, name=player_name(start + i), user=organiser)
+            add_participant(tournament, name=player_name(start + i), user=organiser)
             for i in range(count)
         ]
 
@@ -126,10 +127,10 @@ def evening(tournament, organiser):
 
     Table 1 holds the players of the 4-player example sheet, table 3 those of the 5-player one.
     """
-    from tournament.seating_services import enter_slips, release_round
+    from tournament.seating.services import enter_slips, release_round
 
     data = (EXAMPLES / "teilnehmer.csv").read_bytes()
-    people = services.import_participants(tournament, data, "teilnehmer.csv", user=organiser)
+    people = import_participants(tournament, data, "teilnehmer.csv", user=organiser)
     slips = [1, 2, 3, 4, 9, 10, 11, 12, 13, 5, 6, 7, 8, 14, 15, 16, 17, 18]
     enter_slips(tournament, {p.pk: n for p, n in zip(people, slips, strict=True)}, user=organiser)
     release_round(tournament, 1, user=organiser)

@@ -8,12 +8,15 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from .models import AuditEntry, Tournament
 
+# Who acted: an organiser, nobody logged in (a captain's link), or a command (None).
+User = AbstractBaseUser | AnonymousUser | None
+
 
 def record(
     tournament: Tournament,
     action: AuditEntry.Action,
     *,
-    user: AbstractBaseUser | AnonymousUser | None = None,
+    user: User = None,
     actor: str = "",
     summary: str = "",
     reason: str = "",

@@ -1,8 +1,12 @@
-"""Template filters for points."""
+"""Template filters for points, and the sheets waiting for the organiser (for the organiser's bar,
+which ``tournament`` templates show without knowing about sheets)."""
 
 from __future__ import annotations
 
 from django import template
+
+from scoring.sheets.reading import pending_sheets as _pending_sheets
+from tournament.models import Tournament
 
 register = template.Library()
 
@@ -21,3 +25,14 @@ def signed(value: object) -> str:
     if number < 0:
         return f"−{-number}"
     return "0"
+
+
+@register.simple_tag
+def pending_sheets(tournament: Tournament) -> list[tuple[int, int]]:
+    """(round, table) of the sheets handed in and waiting for confirmation; one query per page
+    (kept on the tournament object, which the bar and the overview share)."""
+    cached = getattr(tournament, "_pending_sheets", None)
+    if cached is None:
+        cached = _pending_sheets(tournament)
+        tournament._pending_sheets = cached
+    return cached

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Sheet
+from scoring.sheets.links import captain_url
 from tests.browser.conftest import login, screenshot
-from tournament.links import captain_url
 from tournament.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

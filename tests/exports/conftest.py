@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from scoring.services import confirm_sheet, submit_sheet
+from scoring.sheets.services import confirm_sheet, submit_sheet
 from tests.conftest import example_records
 from tournament.models import Round, Tournament
-from tournament.seating_services import draw_round, release_round
+from tournament.seating.services import draw_round, release_round
 
 
 def confirm_round(tournament: Tournament, number: int, user) -> None:

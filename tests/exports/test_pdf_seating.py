@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.exports.pdf_seating import seating_pdf
-from tournament.seating_services import round_with_seating
+from scoring.printouts.pdf_seating import seating_pdf
+from tournament.seating.reading import round_with_seating
 
 from .conftest import pdf_text
 

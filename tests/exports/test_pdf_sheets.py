@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 from django.test import override_settings
 
-from scoring.exports.pdf_sheets import score_sheets_pdf, table_sheets
 from scoring.house_rules import legend_lines
-from tournament.links import captain_url, public_base_url
+from scoring.printouts.pdf_sheets import score_sheets_pdf
+from scoring.printouts.sheet_data import table_sheets
+from scoring.sheets.links import captain_url, public_base_url
 from tournament.models import Table, Tournament
-from tournament.seating_services import draw_round, release_round, round_with_seating
+from tournament.seating.reading import round_with_seating
+from tournament.seating.services import draw_round, release_round
 
 from .conftest import pdf_text
 

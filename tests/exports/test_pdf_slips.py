@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.exports.pdf_slips import slip_pages, slips_pdf
+from scoring.printouts.pdf_slips import slip_pages, slips_pdf
 
 from .conftest import pdf_text
 

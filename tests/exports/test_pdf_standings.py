@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
-from scoring.exports.pdf_certificates import certificates_pdf, podium_rows
-from scoring.exports.pdf_standings import is_final, standings_pdf
-from scoring.standings import Standings, compute_standings
+from scoring.printouts.pdf_certificates import certificates_pdf, podium_rows
+from scoring.printouts.pdf_standings import is_final, standings_pdf
+from scoring.standings.ranking import Standings, compute_standings
 
 from .conftest import pdf_text
 

@@ -10,7 +10,7 @@ from django.urls import URLPattern, reverse
 from openpyxl import load_workbook
 
 from scoring import urls_exports
-from tournament.seating_services import draw_round
+from tournament.seating.services import draw_round
 
 from .conftest import pdf_text
 

@@ -8,7 +8,7 @@ import zipfile
 import pytest
 from openpyxl import load_workbook
 
-from scoring.exports.reports import (
+from scoring.printouts.reports import (
     Column,
     Report,
     game_points_rows,
@@ -17,11 +17,11 @@ from scoring.exports.reports import (
     seating_rows,
     standings_rows,
 )
-from scoring.exports.xlsx import render_xlsx, sheet_title
-from scoring.standings import compute_standings
+from scoring.printouts.xlsx import render_xlsx, sheet_title
+from scoring.standings.ranking import compute_standings
 from tests.conftest import example_sheet
-from tournament import services
-from tournament.seating_services import round_with_seating
+from tournament.participants.services import add_participant
+from tournament.seating.reading import round_with_seating
 
 pytestmark = pytest.mark.django_db
 
@@ -58,8 +58,8 @@ def test_participants_with_header_bold_and_frozen(evening, keep_output):
 
 
 def test_text_that_looks_like_a_formula_stays_text(tournament, organiser):
-    services.add_participant(tournament, name="=1+1", club="@SUM(A1)", user=organiser)
-    services.add_participant(tournament, name="+49 Karl", club="-Kreuz", user=organiser)
+    add_participant(tournament, name="=1+1", club="@SUM(A1)", user=organiser)
+    add_participant(tournament, name="+49 Karl", club="-Kreuz", user=organiser)
     report = participants_rows(tournament)
     report = Report(
         report.title, report.columns, (*report.rows, ("\tTab", '=HYPERLINK("x")', False, True))

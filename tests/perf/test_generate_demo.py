@@ -8,10 +8,10 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring.entry import read_rows
+from scoring.demo.records import form_data, sheet_records
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.rules import score_sheet
-from tournament.demo_records import form_data, sheet_records
+from scoring.sheets.entry import read_rows
 from tournament.models import AuditEntry, Participant, Round, Seat, Tournament
 
 

@@ -15,8 +15,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from scoring.demo.records import form_data, sheet_records
 from scoring.models import Sheet, SheetVersion
-from tournament.demo_records import form_data, sheet_records
 from tournament.models import Round
 
 from .conftest import LARGE, SMALL, count_queries

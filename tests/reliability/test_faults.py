@@ -9,10 +9,11 @@ import time
 import pytest
 from django.db import OperationalError, connection, connections
 
-from scoring import services
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
-from scoring.services import confirm_sheet, sheet_for, submit_sheet
-from scoring.standings import compute_standings
+from scoring.sheets import services
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import confirm_sheet, reopen_sheet, submit_sheet
+from scoring.standings.ranking import compute_standings
 from tests.conftest import example_records
 from tournament.models import Round
 
@@ -79,7 +80,7 @@ def test_failure_in_the_audit_entry_rolls_back_the_reopen(evening, monkeypatch):
 
     monkeypatch.setattr(services, "audit", fail)
     with pytest.raises(InjectedFault):
-        services.reopen_sheet(sheet, reason="Test")
+        reopen_sheet(sheet, reason="Test")
     monkeypatch.undo()
     sheet.refresh_from_db()
     assert sheet.status == Sheet.Status.CONFIRMED

@@ -15,17 +15,26 @@ from django.test import Client
 from django.urls import reverse
 
 from config import login
-from scoring.services import (
+from scoring.sheets.links import renew_link, set_link_revoked
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import (
     close_sheet_early,
     confirm_sheet,
     reopen_sheet,
     return_sheet,
-    sheet_for,
     submit_sheet,
 )
 from tests.conftest import example_records
-from tournament import seating_services, services
+from tournament.events.services import create_tournament, update_tournament
 from tournament.models import AuditEntry, Round, Table
+from tournament.participants.services import add_participant, set_checked_in, update_participant
+from tournament.seating.services import (
+    draw_round,
+    make_captain,
+    release_round,
+    set_withdrawn,
+    swap_players,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -161,11 +170,11 @@ def test_every_state_change_is_in_the_audit_log_with_user_and_time(evening, orga
         "round.released",
     } <= actions_before
 
-    late = services.add_participant(evening, name="Neu Ling", user=organiser)
-    services.update_participant(late, name="Neu Ling-Spät", user=organiser)
-    services.set_checked_in(late, True, user=organiser)
-    services.set_withdrawn(late, True, user=organiser)
-    services.update_tournament(evening, venue="Saal 2", user=organiser)
+    late = add_participant(evening, name="Neu Ling", user=organiser)
+    update_participant(late, name="Neu Ling-Spät", user=organiser)
+    set_checked_in(late, True, user=organiser)
+    set_withdrawn(late, True, user=organiser)
+    update_tournament(evening, venue="Saal 2", user=organiser)
     sheet = sheet_for(round_, 1)
     submit_sheet(sheet, example_records(4)[:3], expected_revision=0, user=organiser)
     submit_sheet(sheet, example_records(4), expected_revision=1, final=True, user=organiser)
@@ -179,17 +188,17 @@ def test_every_state_change_is_in_the_audit_log_with_user_and_time(evening, orga
     other = sheet_for(round_, 2)
     close_sheet_early(other, after_game=12, note="Zeit", user=organiser)
     table = Table.objects.get(round=round_, number=3)
-    seating_services.set_link_revoked(table, True, user=organiser)
-    seating_services.renew_link(table, user=organiser)
+    set_link_revoked(table, True, user=organiser)
+    renew_link(table, user=organiser)
 
-    second = services.create_tournament(name="Zweiter Abend", date=evening.date, user=organiser)
+    second = create_tournament(name="Zweiter Abend", date=evening.date, user=organiser)
     for index in range(8):
-        services.add_participant(second, name=f"Spieler {index}", user=organiser)
-    seating_services.draw_round(second, 1, seed=5, user=organiser)
+        add_participant(second, name=f"Spieler {index}", user=organiser)
+    draw_round(second, 1, seed=5, user=organiser)
     a, b = list(second.participants.order_by("pk"))[:2]
-    seating_services.swap_players(second, 1, a, b, user=organiser)
-    seating_services.make_captain(second, 1, a, user=organiser)
-    seating_services.release_round(second, 1, user=organiser)
+    swap_players(second, 1, a, b, user=organiser)
+    make_captain(second, 1, a, user=organiser)
+    release_round(second, 1, user=organiser)
 
     expected = {
         "participant.added",

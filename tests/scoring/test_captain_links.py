@@ -6,12 +6,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import captain_access
 from scoring.models import Sheet, SheetVersion
-from scoring.services import confirm_sheet, sheet_for, submit_sheet
+from scoring.sheets.captain_access import MAX_FAILURES
+from scoring.sheets.links import renew_link, set_link_revoked
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import confirm_sheet, submit_sheet
 from tests.conftest import example_records
 from tournament.models import Round, Table
-from tournament.seating_services import close_round, renew_link, set_link_revoked
+from tournament.seating.services import close_round
 
 pytestmark = pytest.mark.django_db
 
@@ -97,7 +99,7 @@ def test_a_round_one_token_never_opens_round_two(client, evening):
 
 def test_wrong_tokens_are_rate_limited(client, evening):
     good = captain_url(evening, 1)
-    for attempt in range(captain_access.MAX_FAILURES):
+    for attempt in range(MAX_FAILURES):
         assert client.get(f"/e/{'x' * 30}{attempt:02d}/").status_code == 404
     response = client.get(f"/e/{'y' * 32}/")
     assert response.status_code == 429 and response["Retry-After"]

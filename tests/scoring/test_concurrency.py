@@ -12,7 +12,8 @@ import pytest
 from django.db import connection, connections
 
 from scoring.models import Game, Sheet, SheetVersion
-from scoring.services import confirm_sheet, sheet_for, submit_sheet
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import confirm_sheet, submit_sheet
 from tests.conftest import example_records
 from tournament.errors import StaleWriteError
 from tournament.models import Round

@@ -6,11 +6,13 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import ScoreLine
-from scoring.services import confirm_sheet, sheet_for, submit_sheet
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import confirm_sheet, submit_sheet
 from tests.conftest import example_records
-from tournament import services
+from tournament.events.services import create_tournament
 from tournament.models import Round
-from tournament.seating_services import draw_round, release_round
+from tournament.participants.services import set_checked_in, update_participant
+from tournament.seating.services import draw_round, release_round
 
 pytestmark = pytest.mark.django_db
 
@@ -56,8 +58,8 @@ def test_each_public_page_can_be_switched_off(client, evening, switch):
 
 def test_public_pages_show_names_and_points_only(client, evening):
     anna = evening.participants.get(name="Jürgen Müller")
-    services.update_participant(anna, name="Jürgen Müller", club="Geheimer Verein")
-    services.set_checked_in(anna, True)
+    update_participant(anna, name="Jürgen Müller", club="Geheimer Verein")
+    set_checked_in(anna, True)
     play_round_one(evening)
     urls = public_urls(evening, [name for names in SWITCHES.values() for name in names])
     urls += [reverse("public:tournament", args=[evening.slug]), f"/api/t/{evening.slug}/standings"]
@@ -103,7 +105,7 @@ def test_player_page_lists_points_per_game(client, evening):
     heinz = evening.participants.get(name="Heinz Groß")
     page = client.get(reverse("public:player", args=[evening.slug, heinz.pk])).content.decode()
     assert "Tisch 1, Platz 3" in page and "Summe: 31" in page and "+27" in page
-    other = services.create_tournament(name="Anderes", date=evening.date)
+    other = create_tournament(name="Anderes", date=evening.date)
     assert client.get(reverse("public:player", args=[other.slug, heinz.pk])).status_code == 404
 
 

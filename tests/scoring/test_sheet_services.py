@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
-from scoring.services import (
-    SheetRefused,
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import (
     close_sheet_early,
     confirm_sheet,
     reopen_sheet,
     return_sheet,
-    sheet_for,
     submit_sheet,
 )
+from scoring.sheets.validation import SheetRefused
 from tests.conftest import example_records, example_sheet
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import AuditEntry, Round

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Sheet, SheetVersion
-from scoring.services import confirm_sheet, sheet_for, submit_sheet
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import confirm_sheet, submit_sheet
 from tests.conftest import example_records
 from tournament.models import Round
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring.services import confirm_sheet, sheet_for, submit_sheet
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import confirm_sheet, submit_sheet
 from tests.conftest import example_records
 from tournament.models import Round
-from tournament.seating_services import draw_round, release_round
+from tournament.seating.services import draw_round, release_round
 
 pytestmark = pytest.mark.django_db
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import ScoreLine
-from scoring.services import confirm_sheet, reopen_sheet, sheet_for, submit_sheet
-from scoring.standings import compute_standings
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import confirm_sheet, reopen_sheet, submit_sheet
+from scoring.standings.ranking import compute_standings
 from tests.conftest import example_records
-from tournament import services
 from tournament.errors import DomainError
 from tournament.models import Round, Seat
-from tournament.seating_services import draw_round, release_round, round_with_seating
+from tournament.participants.services import add_participant, set_checked_in
+from tournament.seating.reading import round_with_seating
+from tournament.seating.services import draw_round, release_round, set_withdrawn
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +74,7 @@ def test_two_round_tournament_from_registration_to_final_standings(evening, orga
 
     # A withdrawal between the rounds: 17 players -> tables 4, 4, 4, 5.
     leaving = Seat.objects.get(round__number=1, table__number=4, number=5).participant
-    services.set_withdrawn(leaving, True, user=organiser)
+    set_withdrawn(leaving, True, user=organiser)
     round_two = draw_round(tournament, 2, seed=2025, user=organiser)
     seating = round_with_seating(tournament, 2)
     assert [len(t.seats.all()) for t in seating.tables.all()] == [4, 4, 4, 5]
@@ -108,11 +110,11 @@ def test_two_round_tournament_from_registration_to_final_standings(evening, orga
 
 def test_late_arrival_joins_round_two_with_zero_points(evening, organiser):
     play_round(evening, 1, organiser)
-    late = services.add_participant(evening, name="Zacharias Spät", user=organiser)
-    services.set_checked_in(late, True)  # check-in has started: everyone else is checked in too
+    late = add_participant(evening, name="Zacharias Spät", user=organiser)
+    set_checked_in(late, True)  # check-in has started: everyone else is checked in too
     for participant in evening.participants.exclude(pk=late.pk):
-        services.set_checked_in(participant, True)
-    services.set_withdrawn(evening.participants.get(name="Erika Möller"), True)
+        set_checked_in(participant, True)
+    set_withdrawn(evening.participants.get(name="Erika Möller"), True)
     draw_round(evening, 2, seed=7)
     assert Seat.objects.filter(round__number=2, participant=late).exists()
     # Not in the standings of a round they did not play ...
@@ -126,13 +128,13 @@ def test_late_arrival_joins_round_two_with_zero_points(evening, organiser):
 
 def test_no_shows_are_not_in_the_standings(evening, organiser):
     play_round(evening, 1, organiser)
-    services.add_participant(evening, name="Nie Gekommen", user=organiser)
+    add_participant(evening, name="Nie Gekommen", user=organiser)
     names = rows_by_name(compute_standings(evening, 1))
     assert "Nie Gekommen" not in names and len(names) == 18
 
 
 def test_ties_are_broken_by_games_won_then_latest_round(tournament):
-    from scoring.standings import StandingRow, rank_rows
+    from scoring.standings.ranking import StandingRow, rank_rows
 
     def row(name, rounds, won):
         return StandingRow(1, name, "", False, rounds, sum(rounds), won, 16, 0)

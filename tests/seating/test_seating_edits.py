@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournament.seating import (
+from tournament.seating.core import (
     Seating,
     SeatingError,
     TableSeating,

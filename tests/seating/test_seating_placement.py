@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.seating import (
+from tournament.seating.core import (
     RankedPlayer,
     SeatingError,
     TieLot,

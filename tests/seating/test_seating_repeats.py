@@ -1,6 +1,6 @@
 """Warnings when three or more players meet again at one table."""
 
-from tournament.seating import RepeatWarning, Seating, TableSeating, repeat_warnings
+from tournament.seating.core import RepeatWarning, Seating, TableSeating, repeat_warnings
 
 
 def seating(*tables):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournament.seating import SeatingError, is_seatable, table_sizes
+from tournament.seating.core import SeatingError, is_seatable, table_sizes
 
 # n -> (code, remove, add) for every count that cannot be seated
 REFUSED = {

@@ -11,9 +11,9 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tournament import services
 from tournament.errors import DomainError
-from tournament.importing import read_participants
+from tournament.participants.importing import read_participants
+from tournament.participants.services import add_participant, import_participants
 
 pytestmark = pytest.mark.django_db
 
@@ -108,16 +108,16 @@ def test_formula_like_name_is_kept_as_text_with_a_warning():
 
 
 def test_import_refusal_leaves_database_unchanged(tournament):
-    services.add_participant(tournament, name="Anna")
+    add_participant(tournament, name="Anna")
     before = list(tournament.participants.values_list("name", flat=True))
     with pytest.raises(DomainError) as info:
-        services.import_participants(tournament, b"Name\nBernd\nAnna\nCarla\n", "x.csv")
+        import_participants(tournament, b"Name\nBernd\nAnna\nCarla\n", "x.csv")
     assert "Zeile 3: „Anna“ ist bereits angemeldet." in info.value.problems
     assert list(tournament.participants.values_list("name", flat=True)) == before
 
 
 def test_import_writes_every_row_and_an_audit_entry(tournament):
-    created = services.import_participants(
+    created = import_participants(
         tournament, (FIXTURES / "teilnehmer.csv").read_bytes(), "teilnehmer.csv"
     )
     assert len(created) == 18

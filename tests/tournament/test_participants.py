@@ -5,15 +5,21 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament import services
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Participant
+from tournament.participants.services import (
+    add_participant,
+    eligible_participants,
+    set_checked_in,
+    update_participant,
+)
+from tournament.seating.services import set_withdrawn
 
 pytestmark = pytest.mark.django_db
 
 
 def test_add_participant_normalises_whitespace_and_logs(tournament, organiser):
-    participant = services.add_participant(
+    participant = add_participant(
         tournament, name="  Jürgen   Müller ", club=" DK ", user=organiser
     )
     assert participant.name == "Jürgen Müller"
@@ -24,37 +30,37 @@ def test_add_participant_normalises_whitespace_and_logs(tournament, organiser):
 
 
 def test_duplicate_names_are_refused_case_insensitively(tournament):
-    services.add_participant(tournament, name="Änne Schäfer")
+    add_participant(tournament, name="Änne Schäfer")
     with pytest.raises(DomainError, match="bereits angemeldet"):
-        services.add_participant(tournament, name="änne  schäfer")
+        add_participant(tournament, name="änne  schäfer")
     assert tournament.participants.count() == 1
 
 
 def test_same_name_in_two_tournaments_is_fine(make_tournament):
     first, second = make_tournament("A"), make_tournament("B")
-    services.add_participant(first, name="Heinz Groß")
-    services.add_participant(second, name="Heinz Groß")
+    add_participant(first, name="Heinz Groß")
+    add_participant(second, name="Heinz Groß")
     assert Participant.objects.filter(name="Heinz Groß").count() == 2
 
 
 def test_empty_name_is_refused(tournament):
     with pytest.raises(DomainError, match="Name fehlt"):
-        services.add_participant(tournament, name="   ")
+        add_participant(tournament, name="   ")
 
 
 def test_rename_to_existing_name_is_refused(tournament):
-    a = services.add_participant(tournament, name="Anna")
-    services.add_participant(tournament, name="Bernd")
+    a = add_participant(tournament, name="Anna")
+    add_participant(tournament, name="Bernd")
     with pytest.raises(DomainError):
-        services.update_participant(a, name="BERND")
+        update_participant(a, name="BERND")
     a.refresh_from_db()
     assert a.name == "Anna"
 
 
 def test_withdraw_and_check_in(tournament, organiser):
-    anna = services.add_participant(tournament, name="Anna")
-    services.set_checked_in(anna, True, user=organiser)
-    services.set_withdrawn(anna, True, user=organiser)
+    anna = add_participant(tournament, name="Anna")
+    set_checked_in(anna, True, user=organiser)
+    set_withdrawn(anna, True, user=organiser)
     anna.refresh_from_db()
     assert anna.checked_in and anna.withdrawn
     actions = set(AuditEntry.objects.values_list("action", flat=True))
@@ -65,16 +71,16 @@ def test_eligible_participants_are_the_checked_in_once_check_in_started(
     tournament, add_participants
 ):
     people = add_participants(tournament, 6)
-    assert len(services.eligible_participants(tournament)) == 6
-    services.set_checked_in(people[0], True)
-    assert services.eligible_participants(tournament) == [people[0]]
-    services.set_withdrawn(people[0], True)
-    assert len(services.eligible_participants(tournament)) == 5
+    assert len(eligible_participants(tournament)) == 6
+    set_checked_in(people[0], True)
+    assert eligible_participants(tournament) == [people[0]]
+    set_withdrawn(people[0], True)
+    assert len(eligible_participants(tournament)) == 5
 
 
 def test_participant_page_lists_and_searches(organiser_client, tournament, add_participants):
     add_participants(tournament, 5)
-    services.add_participant(tournament, name="Zacharias Zett", club="Kreuz-Buben Köln")
+    add_participant(tournament, name="Zacharias Zett", club="Kreuz-Buben Köln")
     url = reverse("tournament:participants", args=[tournament.slug])
     page = organiser_client.get(url).content.decode()
     assert "Zacharias Zett" in page and "Anna Müller" in page
@@ -93,7 +99,7 @@ def test_participant_page_adds_and_refuses_duplicates(organiser_client, tourname
 
 
 def test_check_in_and_withdraw_buttons(organiser_client, tournament):
-    anna = services.add_participant(tournament, name="Anna")
+    anna = add_participant(tournament, name="Anna")
     organiser_client.post(
         reverse("tournament:participant_checkin", args=[tournament.slug, anna.pk]),
         {"checked_in": "1"},
@@ -107,7 +113,7 @@ def test_check_in_and_withdraw_buttons(organiser_client, tournament):
 
 
 def test_edit_page_renames(organiser_client, tournament):
-    anna = services.add_participant(tournament, name="Anna")
+    anna = add_participant(tournament, name="Anna")
     url = reverse("tournament:participant_edit", args=[tournament.slug, anna.pk])
     assert organiser_client.get(url).status_code == 200
     response = organiser_client.post(url, {"name": "Anna Berg", "club": "DK"})
@@ -118,6 +124,6 @@ def test_edit_page_renames(organiser_client, tournament):
 
 def test_participant_of_another_tournament_is_404(organiser_client, make_tournament):
     first, second = make_tournament("A"), make_tournament("B")
-    anna = services.add_participant(first, name="Anna")
+    anna = add_participant(first, name="Anna")
     url = reverse("tournament:participant_edit", args=[second.slug, anna.pk])
     assert organiser_client.get(url).status_code == 404

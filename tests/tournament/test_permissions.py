@@ -6,7 +6,7 @@ import pytest
 from django.urls import URLPattern, reverse
 
 from tournament import urls as organiser_urls
-from tournament.seating_services import draw_round
+from tournament.seating.services import draw_round
 
 pytestmark = pytest.mark.django_db
 

@@ -7,17 +7,17 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from tournament import services
 from tournament.errors import DomainError
 from tournament.models import Round, Seat
-from tournament.seating_services import (
+from tournament.participants.services import add_participant, set_checked_in
+from tournament.seating.reading import round_with_seating, seating_of
+from tournament.seating.services import (
     add_late_arrival,
     draw_round,
     enter_slips,
     make_captain,
     release_round,
-    round_with_seating,
-    seating_of,
+    set_withdrawn,
     swap_players,
 )
 
@@ -89,9 +89,9 @@ def test_unseatable_counts_are_refused_with_advice(tournament, add_participants,
 
 def test_withdrawn_and_absent_players_are_not_seated(tournament, add_participants):
     people = add_participants(tournament, 10)
-    services.set_withdrawn(people[0], True)
+    set_withdrawn(people[0], True)
     for person in people[1:9]:
-        services.set_checked_in(person, True)
+        set_checked_in(person, True)
     round_ = draw_round(tournament, 1, seed=3)
     seated = set(Seat.objects.filter(round=round_).values_list("participant_id", flat=True))
     assert seated == {p.pk for p in people[1:9]}
@@ -136,7 +136,7 @@ def test_edits_before_release(tournament, add_participants):
 def test_late_arrival_turns_a_four_table_into_five(tournament, add_participants):
     people = add_participants(tournament, 8)
     draw_round(tournament, 1, seed=5)
-    late = services.add_participant(tournament, name="Zu Spät")
+    late = add_participant(tournament, name="Zu Spät")
     add_late_arrival(tournament, 1, late, 1)
     seat = Seat.objects.get(participant=late)
     assert (seat.table.number, seat.number) == (1, 5)
@@ -161,7 +161,7 @@ def test_withdrawing_a_player_of_a_draft_at_a_four_table_discards_the_draft(
 ):
     people = add_participants(tournament, 8)
     draw_round(tournament, 1, seed=5)
-    notices = services.set_withdrawn(people[0], True)
+    notices = set_withdrawn(people[0], True)
     assert "neu auslosen" in notices[0]
     assert not Seat.objects.exists()
 
@@ -171,7 +171,7 @@ def test_withdrawing_from_a_five_table_keeps_the_draft(tournament, add_participa
     draw_round(tournament, 1, seed=5)
     five = round_with_seating(tournament, 1).tables.all()[1]
     leaving = five.seats.all()[0].participant
-    assert services.set_withdrawn(leaving, True) == []
+    assert set_withdrawn(leaving, True) == []
     assert Seat.objects.count() == 8
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.exports.backup import dumps, export_tournament
+from scoring.backup.document import dumps
+from scoring.backup.export import export_tournament
 from tournament.models import Tournament
 
 

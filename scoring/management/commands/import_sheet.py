@@ -13,7 +13,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scoring.models import SheetVersion
-from scoring.services import SheetRefused, confirm_sheet, sheet_for, submit_sheet
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import confirm_sheet, submit_sheet
+from scoring.sheets.validation import SheetRefused
 from tournament.errors import DomainError
 from tournament.models import Round, Tournament
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.exports.backup import BackupError, import_tournament, loads
+from scoring.backup.document import BackupError, loads
+from scoring.backup.restore import import_tournament
 
 
 class Command(BaseCommand):

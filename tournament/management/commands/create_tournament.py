@@ -7,7 +7,7 @@ import datetime
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.errors import DomainError
-from tournament.services import create_tournament
+from tournament.events.services import create_tournament
 
 
 def parse_date(value: str) -> datetime.date:

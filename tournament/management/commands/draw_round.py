@@ -7,7 +7,8 @@ from django.db import transaction
 
 from tournament.errors import DomainError
 from tournament.models import Tournament
-from tournament.seating_services import draw_round, release_round, round_with_seating
+from tournament.seating.reading import round_with_seating
+from tournament.seating.services import draw_round, release_round
 
 
 class Command(BaseCommand):

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.errors import DomainError
 from tournament.models import Tournament
-from tournament.services import import_participants, preview_import
+from tournament.participants.services import import_participants, preview_import
 
 
 class Command(BaseCommand):

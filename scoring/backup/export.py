@@ -1,0 +1,157 @@
+"""Writing a tournament as a backup document (see ``scoring.backup.document``)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from scoring.backup.document import FORMAT, FORMAT_VERSION, GAME_FIELDS, TOURNAMENT_FIELDS
+from scoring.models import Game, ScoreLine, Sheet, SheetVersion
+from tournament.models import (
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
+
+
+def iso_time(value: datetime.datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _username(user: Any) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def export_tournament(tournament: Tournament) -> dict[str, Any]:
+    """Everything of ``tournament`` as JSON-ready data (see the module docstring)."""
+    settings = {field: getattr(tournament, field) for field in TOURNAMENT_FIELDS}
+    settings.update(
+        slug=tournament.slug,
+        date=tournament.date.isoformat(),
+        created_at=iso_time(tournament.created_at),
+    )
+    participants = [
+        {
+            "id": participant.pk,
+            "name": participant.name,
+            "club": participant.club,
+            "checked_in": participant.checked_in,
+            "withdrawn": participant.withdrawn,
+            "created_at": iso_time(participant.created_at),
+        }
+        for participant in tournament.participants.order_by("pk")
+    ]
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "exported_at": iso_time(timezone.now()),
+        "tournament": settings,
+        "participants": participants,
+        "rounds": [_export_round(round_) for round_ in _rounds(tournament)],
+        "audit": [
+            {
+                "created_at": iso_time(entry.created_at),
+                "user": _username(entry.user),
+                "actor": entry.actor,
+                "action": entry.action,
+                "summary": entry.summary,
+                "reason": entry.reason,
+                "details": entry.details,
+            }
+            for entry in tournament.audit_entries.select_related("user").order_by(
+                "created_at", "pk"
+            )
+        ],
+    }
+
+
+def _rounds(tournament: Tournament):
+    versions = SheetVersion.objects.select_related("created_by", "confirmed_by").prefetch_related(
+        Prefetch("games", queryset=Game.objects.order_by("number"))
+    )
+    sheets = Sheet.objects.prefetch_related(
+        Prefetch("versions", queryset=versions.order_by("number")),
+        Prefetch("score_lines", queryset=ScoreLine.objects.order_by("game_number", "seat")),
+    )
+    tables = (
+        Table.objects.order_by("number")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("number")))
+        .prefetch_related(Prefetch("sheet", queryset=sheets))
+    )
+    return (
+        Round.objects.filter(tournament=tournament)
+        .order_by("number")
+        .prefetch_related(Prefetch("tables", queryset=tables))
+    )
+
+
+def _export_round(round_: Round) -> dict[str, Any]:
+    return {
+        "number": round_.number,
+        "status": round_.status,
+        "method": round_.method,
+        "seed": round_.seed,
+        "lots": round_.lots,
+        "slips": round_.slips,
+        "released_at": iso_time(round_.released_at),
+        "closed_at": iso_time(round_.closed_at),
+        "created_at": iso_time(round_.created_at),
+        "tables": [_export_table(table) for table in round_.tables.all()],
+    }
+
+
+def _export_table(table: Table) -> dict[str, Any]:
+    sheet = getattr(table, "sheet", None)
+    return {
+        "number": table.number,
+        "entry_token": table.entry_token,
+        "token_revoked": table.token_revoked,
+        "seats": [
+            {"number": seat.number, "participant": seat.participant_id}
+            for seat in table.seats.all()
+        ],
+        "sheet": _export_sheet(sheet) if sheet is not None else None,
+    }
+
+
+def _export_sheet(sheet: Sheet) -> dict[str, Any]:
+    return {
+        "status": sheet.status,
+        "revision": sheet.revision,
+        "closed_after_game": sheet.closed_after_game,
+        "close_note": sheet.close_note,
+        "return_comment": sheet.return_comment,
+        "updated_at": iso_time(sheet.updated_at),
+        "versions": [
+            {
+                "number": version.number,
+                "source": version.source,
+                "created_at": iso_time(version.created_at),
+                "created_by": _username(version.created_by),
+                "submitted": version.submitted,
+                "confirmed": version.confirmed,
+                "confirmed_at": iso_time(version.confirmed_at),
+                "confirmed_by": _username(version.confirmed_by),
+                "games": [
+                    {field: getattr(game, field) for field in GAME_FIELDS}
+                    for game in version.games.all()
+                ],
+            }
+            for version in sheet.versions.all()
+        ],
+        "score_lines": [
+            {
+                "game": line.game_number,
+                "seat": line.seat,
+                "participant": line.participant_id,
+                "points": line.points,
+                "won": line.won,
+                "soloist": line.soloist,
+            }
+            for line in sheet.score_lines.all()
+        ],
+    }

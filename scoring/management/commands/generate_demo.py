@@ -1,0 +1,235 @@
+"""manage.py generate_demo --players 400 --rounds 2 [--seed S] [--slug SLUG] [--open-round]
+
+A complete tournament of any size, made through the same services as the organiser's pages:
+create the tournament, import the participants (a generated CSV), draw round 1 digitally with
+the seed, release it, enter every table's sheet (valid records from ``tournament.demo_records``,
+handed in as final) and confirm it; then seat round 2 by placement, release, enter, confirm, and
+so on. ``--open-round`` adds one more round, drawn and released, whose sheets stay empty for the
+captains (the load test saves into them).
+
+The same seed gives the same participants, seating and games (entry tokens and timestamps
+differ). 400 players make 100 tables, 3,200 games and 12,800 score lines in two rounds.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import random
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.db.models import Count
+
+from scoring.demo.records import sheet_records
+from scoring.models import ScoreLine, Sheet, SheetVersion
+from scoring.sheets.services import confirm_sheet, submit_sheet
+from tournament.errors import DomainError
+from tournament.events.services import create_tournament
+from tournament.models import Round, Tournament
+from tournament.participants.services import import_participants
+from tournament.seating import core as pure
+from tournament.seating.services import draw_round, release_round
+
+DEFAULT_SEED = 20250403
+FIRST_NAMES = (
+    "Anna",
+    "Bernd",
+    "Carla",
+    "Dieter",
+    "Elke",
+    "Frank",
+    "Gisela",
+    "Heinz",
+    "Ines",
+    "Jürgen",
+    "Karin",
+    "Lothar",
+    "Monika",
+    "Norbert",
+    "Olga",
+    "Peter",
+    "Renate",
+    "Stefan",
+    "Tanja",
+    "Uwe",
+    "Vera",
+    "Walter",
+    "Yvonne",
+    "Zeynep",
+    "Änne",
+    "Björn",
+    "Christa",
+    "Detlef",
+    "Edith",
+    "Friedhelm",
+    "Gerda",
+    "Hans",
+    "Ilse",
+    "Jens",
+    "Käthe",
+    "Ludger",
+    "Marlies",
+    "Nils",
+    "Ortrud",
+    "Paul",
+)
+LAST_NAMES = (
+    "Müller",
+    "Schäfer",
+    "Groß",
+    "Weiß",
+    "Krämer",
+    "Fuß",
+    "Bäcker",
+    "Löwe",
+    "Jäger",
+    "Voß",
+    "Schmitz",
+    "Becker",
+    "Hoffmann",
+    "Wagner",
+    "Schulz",
+    "Koch",
+    "Richter",
+    "Klein",
+    "Wolf",
+    "Neumann",
+    "Schwarz",
+    "Zimmermann",
+    "Braun",
+    "Hartmann",
+    "Lange",
+    "Krüger",
+    "Werner",
+    "Lehmann",
+    "Köhler",
+    "Maier",
+)
+CLUBS = ("DK Herz-Dame", "Kreuz-Buben Köln", "Doko-Freunde Deutz", "Pik-As Porz", "", "")
+
+
+def participant_rows(count: int, seed: int) -> list[tuple[str, str]]:
+    """``count`` distinct names (with clubs), the same for the same seed."""
+    rng = random.Random(f"names:{seed}")
+    pairs = [(first, last) for first in FIRST_NAMES for last in LAST_NAMES]
+    rng.shuffle(pairs)
+    rows = []
+    for index in range(count):
+        first, last = pairs[index % len(pairs)]
+        suffix = index // len(pairs)
+        name = f"{first} {last}" + (f" {suffix + 1}" if suffix else "")
+        rows.append((name, rng.choice(CLUBS)))
+    return rows
+
+
+def participants_csv(count: int, seed: int) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\n")
+    writer.writerow(["Name", "Verein"])
+    writer.writerows(participant_rows(count, seed))
+    return buffer.getvalue().encode("utf-8")
+
+
+def delete_tournament(tournament: Tournament) -> None:
+    """Remove a tournament; score lines and seats protect participants, so they go first."""
+    with transaction.atomic():
+        ScoreLine.objects.filter(round__tournament=tournament).delete()
+        Round.objects.filter(tournament=tournament).delete()
+        tournament.delete()
+
+
+class Command(BaseCommand):
+    help = "Generate a complete demo tournament of any size through the real services."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=400)
+        parser.add_argument("--rounds", type=int, default=2, help="rounds played and confirmed")
+        parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+        parser.add_argument("--slug", help="default: demo-<players>")
+        parser.add_argument("--cycles", type=int, default=4, help="4 = 16 games per 4-table")
+        parser.add_argument(
+            "--open-round",
+            action="store_true",
+            help="draw and release one more round and leave its sheets empty",
+        )
+        parser.add_argument(
+            "--replace", action="store_true", help="delete a tournament with this slug first"
+        )
+
+    def handle(self, *args, **options):
+        players, rounds, seed = options["players"], options["rounds"], options["seed"]
+        slug = options["slug"] or f"demo-{players}"
+        if players < 4 or not pure.is_seatable(players):
+            raise CommandError(f"{players} players cannot be seated at tables of 4 and 5.")
+        if not 1 <= seed <= pure.SEED_LIMIT:
+            raise CommandError(f"--seed must be between 1 and {pure.SEED_LIMIT}.")
+        existing = Tournament.objects.filter(slug=slug).first()
+        if existing is not None:
+            if not options["replace"]:
+                raise CommandError(f"Tournament '{slug}' exists; use --replace to generate anew.")
+            delete_tournament(existing)
+        start = time.perf_counter()
+        try:
+            with transaction.atomic():
+                tournament, counts = self.generate(
+                    slug,
+                    players,
+                    rounds,
+                    seed,
+                    cycles=options["cycles"],
+                    open_round=options["open_round"],
+                )
+        except DomainError as error:
+            raise CommandError(str(error)) from error
+        seconds = time.perf_counter() - start
+        self.stdout.write(
+            f"{tournament.slug}: {players} players, {counts['rounds']} rounds "
+            f"({rounds} confirmed{', 1 open' if options['open_round'] else ''}), "
+            f"{counts['tables']} tables, {counts['sheets']} sheets, {counts['games']} games, "
+            f"{counts['score_lines']} score lines in {seconds:.1f} s"
+        )
+
+    def generate(
+        self, slug: str, players: int, rounds: int, seed: int, *, cycles: int, open_round: bool
+    ) -> tuple[Tournament, dict[str, int]]:
+        total_rounds = rounds + (1 if open_round else 0)
+        tournament = create_tournament(
+            name=f"Großes offenes Turnier ({players} Spieler)",
+            date=datetime.date(2025, 4, 3),
+            slug=slug,
+            venue="Stadthalle",
+            rounds_count=total_rounds,
+            cycles=cycles,
+        )
+        import_participants(tournament, participants_csv(players, seed), "demo-teilnehmer.csv")
+        counts = {"rounds": total_rounds, "tables": 0, "sheets": 0, "games": 0, "score_lines": 0}
+        for number in range(1, total_rounds + 1):
+            round_ = draw_round(tournament, number, seed=seed)
+            release_round(tournament, number)
+            sheets = (
+                Sheet.objects.filter(round=round_)
+                .select_related("table", "round__tournament")
+                .annotate(size=Count("table__seats"))
+                .order_by("table__number")
+            )
+            for sheet in sheets:
+                counts["tables"] += 1
+                if number > rounds:
+                    continue  # the open round: captains enter these sheets
+                rng = random.Random(f"games:{seed}:{number}:{sheet.table.number}")
+                records = sheet_records(sheet.size, sheet.size * cycles, rng)
+                submit_sheet(
+                    sheet,
+                    records,
+                    expected_revision=sheet.revision,
+                    source=SheetVersion.Source.GENERATOR,
+                    final=True,
+                )
+                confirm_sheet(sheet)
+                counts["sheets"] += 1
+                counts["games"] += len(records)
+        counts["score_lines"] = ScoreLine.objects.filter(round__tournament=tournament).count()
+        return tournament, counts

@@ -1,0 +1,77 @@
+"""manage.py load_demo: a demo tournament and organiser login for `make run`.
+
+Creates (once) the login ``demo`` / ``doko-demo`` and the tournament ``demo`` with the 18 example
+participants, round 1 seated from drawn slips and released, and the two example score sheets
+entered and confirmed (tables 1 and 3). Running it again changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from scoring.sheets.reading import sheet_for
+from scoring.sheets.services import confirm_sheet, submit_sheet
+from tournament.events.services import create_tournament
+from tournament.models import Tournament
+from tournament.participants.services import import_participants, set_checked_in
+from tournament.seating.services import enter_slips, release_round
+
+DEMO_USER = "demo"
+DEMO_PASSWORD = "doko-demo"
+DEMO_SLUG = "demo"
+FIXTURES = Path(settings.BASE_DIR) / "fixtures"
+
+# Slip numbers for the 18 participants in file order: the example sheets' players sit together
+# (numbers 1-4 are table 1, 9-13 the five-player table 3).
+SLIPS = [1, 2, 3, 4, 9, 10, 11, 12, 13, 5, 6, 7, 8, 14, 15, 16, 17, 18]
+
+
+class Command(BaseCommand):
+    help = "Load the demo tournament and the demo organiser login (idempotent)."
+
+    def handle(self, *args, **options):
+        user = self.demo_user()
+        if Tournament.objects.filter(slug=DEMO_SLUG).exists():
+            self.stdout.write("Demo tournament already present.")
+            return
+        with transaction.atomic():
+            self.load(user)
+        self.stdout.write(self.style.SUCCESS("Demo tournament 'demo' loaded."))
+
+    def demo_user(self):
+        users = get_user_model()
+        user = users.objects.filter(username=DEMO_USER).first()
+        if user is None:
+            user = users.objects.create_user(DEMO_USER, password=DEMO_PASSWORD)
+            self.stdout.write(f"Organiser login: {DEMO_USER} / {DEMO_PASSWORD}")
+        return user
+
+    def load(self, user) -> None:
+        tournament = create_tournament(
+            name="TwentyFour Doppelkopf-Turnier",
+            date=datetime.date(2025, 4, 3),
+            slug=DEMO_SLUG,
+            venue="TwentyFour, Clubraum",
+            user=user,
+        )
+        participants = import_participants(
+            tournament, (FIXTURES / "teilnehmer.csv").read_bytes(), "teilnehmer.csv", user=user
+        )
+        for participant in participants:
+            set_checked_in(participant, True, user=user)
+        assignments = {p.pk: number for p, number in zip(participants, SLIPS, strict=True)}
+        enter_slips(tournament, assignments, user=user)
+        round_ = release_round(tournament, 1, user=user)
+        for table, name in ((1, "sheet-4-players.json"), (3, "sheet-5-players.json")):
+            example = json.loads((FIXTURES / "sheets" / name).read_text(encoding="utf-8"))
+            sheet = sheet_for(round_, table)
+            records = [game["record"] for game in example["games"]]
+            submit_sheet(sheet, records, expected_revision=sheet.revision, user=user, final=True)
+            confirm_sheet(sheet, user=user)

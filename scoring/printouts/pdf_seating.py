@@ -1,0 +1,142 @@
+"""The seating of a round to pin on the wall: by table, then by name.
+
+Part one shows every table as a block (table number, then seat by seat, the Listenführer
+marked); part two lists every player alphabetically with table and seat. Names are set large
+(17–18 pt) so that players find themselves from a step away. A draft round prints with
+"Entwurf" in the header and across every page.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from scoring.printouts.pdf_base import (
+    ACCENT,
+    FELT,
+    LINE,
+    MUTED,
+    PageSetup,
+    escape,
+    render_pdf,
+    style,
+)
+from scoring.printouts.pdf_tables import report_table
+from scoring.printouts.reports import Report, seating_rows, select_columns
+from tournament.models import Round
+
+NAME_SIZE = 18
+BLOCK_GAP = 6 * mm
+
+
+def _table_block(number: int, seats: list[tuple], width: float) -> Table:
+    """One table: a green bar with "Tisch n", then a line per seat."""
+    head = style("block-head", 20, bold=True, color=colors.white)
+    name = style("block-name", NAME_SIZE, leading=NAME_SIZE * 1.15)
+    captain_note = style("block-captain", 9.5, bold=True, color=ACCENT, spaceBefore=1.5)
+    seat_style = style("block-seat", 15, bold=True, color=MUTED, alignment=1)
+    rows: list[list[object]] = [[Paragraph(_("Tisch %(n)d") % {"n": number}, head), ""]]
+    for _table, seat, player, _club, captain in seats:
+        cell: list[object] = [Paragraph(escape(player), name)]
+        if captain:
+            cell.append(Paragraph(_("Listenführer").upper(), captain_note))
+        rows.append([Paragraph(str(seat), seat_style), cell])
+    block = Table(rows, colWidths=[12 * mm, width - 12 * mm])
+    block.setStyle(
+        TableStyle(
+            [
+                ("SPAN", (0, 0), (-1, 0)),
+                ("BACKGROUND", (0, 0), (-1, 0), FELT),
+                ("TOPPADDING", (0, 0), (-1, 0), 5),
+                ("BOTTOMPADDING", (0, 0), (-1, 0), 7),
+                ("LEFTPADDING", (0, 0), (-1, 0), 8),
+                ("VALIGN", (0, 1), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 1), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 1), (-1, -1), 6),
+                ("LINEBELOW", (0, 1), (-1, -2), 0.5, LINE),
+                ("BOX", (0, 0), (-1, -1), 1, FELT),
+                ("BACKGROUND", (0, 1), (-1, 1), colors.HexColor("#fbf4ea")),
+            ]
+        )
+    )
+    return block
+
+
+def _by_table(report: Report, width: float) -> Table:
+    block_width = (width - BLOCK_GAP) / 2
+    blocks = [
+        _table_block(number, list(seats), block_width)
+        for number, seats in groupby(report.rows, key=lambda row: row[0])
+    ]
+    grid_rows = [
+        blocks[i : i + 2] + [""] * (2 - len(blocks[i : i + 2])) for i in range(0, len(blocks), 2)
+    ]
+    grid = Table(
+        [[left, "", right] for left, right in grid_rows],
+        colWidths=[block_width, BLOCK_GAP, block_width],
+    )
+    grid.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), BLOCK_GAP),
+            ]
+        )
+    )
+    return grid
+
+
+def _heading(text: str, note: str) -> list:
+    return [
+        Paragraph(escape(text), style("seating-title", 24, bold=True, color=FELT)),
+        Spacer(1, 1.5 * mm),
+        Paragraph(escape(note), style("seating-note", 11, color=MUTED)),
+        Spacer(1, 6 * mm),
+    ]
+
+
+def seating_pdf(round_: Round) -> bytes:
+    """Both parts in one document; pass a round from ``round_with_seating``."""
+    setup = PageSetup(
+        tournament=round_.tournament,
+        title=_("Sitzordnung Durchgang %(number)d") % {"number": round_.number},
+        draft=round_.is_draft,
+    )
+    width = setup.frame_width
+    by_table = seating_rows(round_, order="table")
+    players = len(by_table.rows)
+    tables = len({row[0] for row in by_table.rows})
+    summary = _(
+        "%(players)d Spieler an %(tables)d Tischen · Platz 1 ist Listenführer und gibt zuerst"
+    ) % {
+        "players": players,
+        "tables": tables,
+    }
+    story: list = [
+        *_heading(_("Durchgang %(number)d – nach Tischen") % {"number": round_.number}, summary),
+        _by_table(by_table, width),
+        PageBreak(),
+        *_heading(
+            _("Durchgang %(number)d – nach Namen") % {"number": round_.number},
+            _("Name suchen, dann Tisch und Platz ablesen."),
+        ),
+    ]
+    by_name = select_columns(seating_rows(round_, order="name"), [0, 2, 3, 4])
+    story.append(
+        report_table(
+            by_name,
+            [width - 90 * mm, 26 * mm, 26 * mm, 38 * mm],
+            size=NAME_SIZE - 1,
+            header_size=11,
+            bold_columns=[1],
+            padding=5,
+        )
+    )
+    return render_pdf(setup, story)

@@ -1,0 +1,77 @@
+"""The standings after a round, or final, as a printout: the rows of ``standings_rows``.
+
+One line per player with place, name, club, points in each round, total and the tie-breakers;
+the header row repeats on every page. Shared places print twice ("3.", "3.", then "5."). The
+first three places are tinted. Portrait up to three rounds, landscape beyond.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, Spacer
+
+from scoring.models import Sheet
+from scoring.printouts.pdf_base import FELT, MUTED, PageSetup, escape, render_pdf, style
+from scoring.printouts.pdf_tables import report_table
+from scoring.printouts.reports import select_columns, standings_rows
+from scoring.standings.ranking import TIE_BREAKERS, Standings
+from tournament.models import Round
+
+PODIUM_TINT = colors.HexColor("#fbf1df")
+
+
+def is_final(standings: Standings) -> bool:
+    """After the last round, with every sheet of every round confirmed."""
+    tournament = standings.tournament
+    if standings.after_round < tournament.rounds_count:
+        return False
+    rounds = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
+    if rounds.count() < tournament.rounds_count:
+        return False
+    return (
+        not Sheet.objects.filter(round__in=rounds).exclude(status=Sheet.Status.CONFIRMED).exists()
+    )
+
+
+def standings_pdf(standings: Standings) -> bytes:
+    tournament = standings.tournament
+    after = _("Stand nach Durchgang %(number)d") % {"number": standings.after_round}
+    setup = PageSetup(tournament=tournament, title=after, landscape=standings.after_round > 3)
+    full = standings_rows(standings)
+    rounds = standings.after_round
+    # Without the column "Spiele" (nearly everyone plays as many games): room for the names.
+    games_played = len(full.columns) - 2
+    report = select_columns(full, [i for i in range(len(full.columns)) if i != games_played])
+    rank_w, club_w, round_w, total_w, won_w, solos_w = (v * mm for v in (15, 44, 15, 19, 15, 12))
+    used = rank_w + club_w + rounds * round_w + total_w + won_w + solos_w
+    widths = [
+        rank_w,
+        setup.frame_width - used,
+        club_w,
+        *([round_w] * rounds),
+        total_w,
+        won_w,
+        solos_w,
+    ]
+    total_column = 3 + rounds
+    table = report_table(report, widths, size=11, header_size=8.5, bold_columns=[total_column])
+    podium = [index for index, row in enumerate(standings.rows, start=1) if row.rank <= 3]
+    for index in podium:
+        table.setStyle([("BACKGROUND", (0, index), (-1, index), PODIUM_TINT)])
+
+    heading = _("Endstand") if is_final(standings) else after
+    breakers = ", ".join(str(breaker.label) for breaker in TIE_BREAKERS[1:])
+    note = _(
+        "%(players)d Spieler · nur bestätigte Listen zählen · bei Punktgleichheit entscheiden "
+        "%(breakers)s; wer auch darin gleich ist, teilt sich den Platz."
+    ) % {"players": len(standings.rows), "breakers": breakers}
+    story = [
+        Paragraph(escape(heading), style("standings-title", 24, bold=True, color=FELT)),
+        Spacer(1, 1.5 * mm),
+        Paragraph(escape(note), style("standings-note", 9.5, color=MUTED)),
+        Spacer(1, 5 * mm),
+        table,
+    ]
+    return render_pdf(setup, story)

@@ -1,0 +1,337 @@
+"""Reports: what a printout or spreadsheet shows, as a header and rows, without a file format.
+
+A :class:`Report` is a title, typed columns and rows of plain values (``str``, ``int``, ``bool``
+or ``None``). The XLSX renderer writes any report; the PDF printouts render the same rows where
+a table is what they show (seating, standings). Column kinds tell renderers how to show a value:
+
+- ``text``: typed by a person (names, clubs) or made up of labels; never a formula.
+- ``int``: a number; Excel gets a number, not a string.
+- ``bool``: yes/no; Excel gets TRUE/FALSE (shown as WAHR/FALSCH in German Excel).
+- ``rank``: a place, stored as a number; printed as "3." (shared places print twice).
+
+The spreadsheet of games comes in two layouts (``games_rows`` and ``game_points_rows``), see
+their docstrings.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
+
+from scoring.models import Game, ScoreLine, SheetVersion
+from scoring.rules import dealer
+from scoring.sheets.page import breakdown_labels, kind_label
+from scoring.standings.ranking import Standings
+from tournament.models import Round, Seat, Tournament
+from tournament.normalize import name_sort_key
+
+TEXT = "text"
+INT = "int"
+BOOL = "bool"
+RANK = "rank"
+
+MAX_SEATS = 5
+
+METHOD_LABELS = {
+    "calculator": gettext_noop("Rechner"),
+    "quick_entry": gettext_noop("Schnelleingabe"),
+    "direct_points": gettext_noop("Punkte direkt"),
+    "revoke": gettext_noop("Verworfen"),
+}
+
+PARTY_LABELS = {"re": gettext_noop("Re"), "kontra": gettext_noop("Kontra")}
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    kind: str = TEXT
+    width: int = 10  # minimum width in characters (Excel); PDFs choose their own
+    short: str = ""  # a shorter label for narrow printed columns
+
+    @property
+    def print_label(self) -> str:
+        return self.short or self.label
+
+
+@dataclass(frozen=True)
+class Report:
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+    @property
+    def header(self) -> list[str]:
+        return [column.label for column in self.columns]
+
+    def __iter__(self) -> Iterator[list[Any]]:
+        """Header first, then every row: the report as the rows a CSV writer would take."""
+        yield self.header
+        yield from (list(row) for row in self.rows)
+
+
+def display(value: Any, kind: str) -> str:
+    """A value as printed text: places as "3.", yes as "ja", −5 with a minus sign, None as ""."""
+    if value is None:
+        return ""
+    if kind == RANK:
+        return f"{value}."
+    if kind == BOOL:
+        return _("ja") if value else ""
+    if kind == INT and isinstance(value, int) and value < 0:
+        return f"−{-value}"  # a real minus sign, as wide as the plus
+    return str(value)
+
+
+# ---------------------------------------------------------------------------- participants
+
+
+def participants_rows(tournament: Tournament) -> Report:
+    """Everyone registered, in name order, with check-in and withdrawal."""
+    participants = sorted(
+        tournament.participants.values_list("name", "club", "checked_in", "withdrawn"),
+        key=lambda row: name_sort_key(row[0]),
+    )
+    return Report(
+        title=_("Teilnehmer"),
+        columns=(
+            Column(_("Name"), TEXT, 24),
+            Column(_("Verein"), TEXT, 20),
+            Column(_("anwesend"), BOOL, 10),
+            Column(_("abgemeldet"), BOOL, 11),
+        ),
+        rows=tuple(tuple(row) for row in participants),
+    )
+
+
+# ---------------------------------------------------------------------------- seating
+
+
+def seating_rows(round_: Round, *, order: str = "table") -> Report:
+    """Who sits where in a round: by table and seat (``order="table"``) or by name.
+
+    Pass a round from ``round_with_seating`` so that tables and seats are prefetched.
+    """
+    rows = [
+        (
+            table.number,
+            seat.number,
+            seat.participant.name,
+            seat.participant.club,
+            seat.is_captain,
+        )
+        for table in round_.tables.all()
+        for seat in table.seats.all()
+    ]
+    if order == "name":
+        rows.sort(key=lambda row: (name_sort_key(row[2]), row[0], row[1]))
+        columns = (
+            Column(_("Name"), TEXT, 24),
+            Column(_("Verein"), TEXT, 20),
+            Column(_("Tisch"), INT, 7),
+            Column(pgettext("seat", "Platz"), INT, 7),
+            Column(_("Listenführer"), BOOL, 12),
+        )
+        rows = [(name, club, table, seat, captain) for table, seat, name, club, captain in rows]
+        title = _("Sitzordnung D%(number)d nach Namen") % {"number": round_.number}
+    else:
+        rows.sort(key=lambda row: (row[0], row[1]))
+        columns = (
+            Column(_("Tisch"), INT, 7),
+            Column(pgettext("seat", "Platz"), INT, 7),
+            Column(_("Name"), TEXT, 24),
+            Column(_("Verein"), TEXT, 20),
+            Column(_("Listenführer"), BOOL, 12),
+        )
+        title = _("Sitzordnung D%(number)d nach Tischen") % {"number": round_.number}
+    return Report(title=title, columns=columns, rows=tuple(rows))
+
+
+# ---------------------------------------------------------------------------- standings
+
+
+def standings_rows(standings: Standings) -> Report:
+    """The standings after a round: place, player, points per round, total, tie-breakers."""
+    round_columns = tuple(
+        Column(
+            _("Durchgang %(number)d") % {"number": number},
+            INT,
+            12,
+            short=_("D%(number)d") % {"number": number},
+        )
+        for number in standings.round_numbers
+    )
+    columns = (
+        Column(pgettext("rank", "Platz"), RANK, 7),
+        Column(_("Name"), TEXT, 24),
+        Column(_("Verein"), TEXT, 20),
+        *round_columns,
+        Column(_("Gesamt"), INT, 9),
+        Column(_("gewonnene Spiele"), INT, 10, short=_("Gew.")),
+        Column(_("Spiele"), INT, 8),
+        Column(_("Soli"), INT, 7),
+    )
+    rows = tuple(
+        (
+            row.rank,
+            row.name,
+            row.club,
+            *row.rounds,
+            row.total,
+            row.games_won,
+            row.games_played,
+            row.solos,
+        )
+        for row in standings.rows
+    )
+    title = _("Stand nach Durchgang %(number)d") % {"number": standings.after_round}
+    return Report(title=title, columns=columns, rows=rows)
+
+
+# ---------------------------------------------------------------------------- games
+
+
+@dataclass(frozen=True)
+class _ConfirmedGame:
+    round: int
+    table: int
+    size: int
+    names: dict[int, str]
+    game: Game
+
+
+def _confirmed_games(tournament: Tournament) -> list[_ConfirmedGame]:
+    """Every game of every confirmed sheet, in round, table and game order (three queries)."""
+    versions = (
+        SheetVersion.objects.filter(sheet__round__tournament=tournament, confirmed=True)
+        .select_related("sheet__round", "sheet__table")
+        .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
+        .order_by("sheet__round__number", "sheet__table__number")
+    )
+    names: dict[int, dict[int, str]] = defaultdict(dict)
+    seats = Seat.objects.filter(round__tournament=tournament).select_related("participant")
+    for seat in seats:
+        names[seat.table_id][seat.number] = seat.participant.name
+    return [
+        _ConfirmedGame(
+            round=version.sheet.round.number,
+            table=version.sheet.table.number,
+            size=len(names[version.sheet.table_id]),
+            names=names[version.sheet.table_id],
+            game=game,
+        )
+        for version in versions
+        for game in version.games.all()
+    ]
+
+
+def _kind_label(game: Game) -> str:
+    return kind_label(game.kind)
+
+
+def games_rows(tournament: Tournament) -> Report:
+    """Every game of every confirmed sheet, one row per game, like a line of the paper sheet.
+
+    Layout for filtering: fixed columns (round, table, game, dealer, kind, entry, winners' seats,
+    winning party, value, soloist, who sat out), then a name and a points column for seats 1 to
+    5 (seat 5 stays empty at four-player tables), then the scoring breakdown. Filter "Tisch" or
+    "Spielart" to find games; for one player's games use ``game_points_rows``.
+    """
+    seat_columns: list[Column] = []
+    for seat in range(1, MAX_SEATS + 1):
+        seat_columns.append(Column(_("Platz %(seat)d Name") % {"seat": seat}, TEXT, 18))
+        seat_columns.append(Column(_("Platz %(seat)d Punkte") % {"seat": seat}, INT, 10))
+    columns = (
+        Column(_("Durchgang"), INT, 11),
+        Column(_("Tisch"), INT, 7),
+        Column(_("Spiel"), INT, 7),
+        Column(_("Geber"), TEXT, 18),
+        Column(_("Spielart"), TEXT, 14),
+        Column(_("Eingabe"), TEXT, 14),
+        Column(_("Sieger (Plätze)"), TEXT, 14),
+        Column(_("Siegerpartei"), TEXT, 12),
+        Column(_("Wert"), INT, 7),
+        Column(_("Solist"), TEXT, 18),
+        Column(_("setzt aus"), TEXT, 18),
+        *seat_columns,
+        Column(_("Wertung"), TEXT, 30),
+    )
+    rows = []
+    for item in _confirmed_games(tournament):
+        game = item.game
+        sitting_out = game.record.get("sitting_out") if item.size == 5 else None
+        points: list[Any] = []
+        for seat in range(1, MAX_SEATS + 1):
+            if seat in item.names:
+                points += [item.names[seat], int(game.points.get(str(seat), 0))]
+            else:
+                points += [None, None]
+        rows.append(
+            (
+                item.round,
+                item.table,
+                game.number,
+                item.names.get(dealer(game.number, item.size), ""),
+                _kind_label(game),
+                _(METHOD_LABELS[game.method]) if game.method in METHOD_LABELS else game.method,
+                " + ".join(str(seat) for seat in game.plus),
+                _(PARTY_LABELS[game.winner]) if game.winner in PARTY_LABELS else "",
+                game.value,
+                item.names.get(game.soloist, "") if game.soloist else "",
+                item.names.get(sitting_out, "") if sitting_out else "",
+                *points,
+                breakdown_labels(game.breakdown),
+            )
+        )
+    return Report(title=_("Spiele"), columns=columns, rows=tuple(rows))
+
+
+def game_points_rows(tournament: Tournament) -> Report:
+    """The points of every player in every counted game, one row per player and game.
+
+    The long layout for pivot tables and for filtering one player: the score lines that the
+    standings add up (the sitting-out dealer of a five-player table has none for that game).
+    """
+    lines = (
+        ScoreLine.objects.filter(round__tournament=tournament)
+        .order_by("round__number", "sheet__table__number", "game_number", "seat")
+        .values_list(
+            "round__number",
+            "sheet__table__number",
+            "game_number",
+            "seat",
+            "participant__name",
+            "participant__club",
+            "points",
+            "won",
+            "soloist",
+        )
+    )
+    columns = (
+        Column(_("Durchgang"), INT, 11),
+        Column(_("Tisch"), INT, 7),
+        Column(_("Spiel"), INT, 7),
+        Column(pgettext("seat", "Platz"), INT, 7),
+        Column(_("Name"), TEXT, 24),
+        Column(_("Verein"), TEXT, 20),
+        Column(_("Punkte"), INT, 8),
+        Column(_("gewonnen"), BOOL, 10),
+        Column(_("Solo"), BOOL, 7),
+    )
+    rows = tuple(lines)
+    return Report(title=_("Punkte je Spieler"), columns=columns, rows=rows)
+
+
+def select_columns(report: Report, indexes: Sequence[int]) -> Report:
+    """The same report with only some columns, e.g. for a narrower printout."""
+    return Report(
+        title=report.title,
+        columns=tuple(report.columns[i] for i in indexes),
+        rows=tuple(tuple(row[i] for i in indexes) for row in report.rows),
+    )

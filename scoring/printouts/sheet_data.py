@@ -1,0 +1,89 @@
+"""The data printed on one table's score sheet: seats, dealers, games filled in so far."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from scoring.models import Game, SheetVersion
+from scoring.rules import max_games
+from scoring.sheets.links import captain_url
+from scoring.sheets.reading import latest_versions
+from tournament.models import Round
+
+# ---------------------------------------------------------------------------- data
+
+
+@dataclass
+class SheetRow:
+    """What is printed in one game line when games are filled in."""
+
+    winners: str = ""
+    value: str = ""
+    points: dict[int, int] = field(default_factory=dict)
+    totals: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass
+class TableSheet:
+    number: int
+    seats: list[tuple[int, str]]  # (seat number, name) in seat order
+    url: str | None  # None when the captain's link is revoked
+    games: int
+    rows: dict[int, SheetRow] = field(default_factory=dict)  # game number -> entered values
+    note: str = ""  # which stored version the filled rows come from
+
+    @property
+    def size(self) -> int:
+        return len(self.seats)
+
+
+def _filled_rows(games: Sequence[Game]) -> dict[int, SheetRow]:
+    rows: dict[int, SheetRow] = {}
+    running: dict[int, int] = {}
+    for game in games:
+        points = {int(seat): int(value) for seat, value in game.points.items()}
+        for seat, value in points.items():
+            running[seat] = running.get(seat, 0) + value
+        rows[game.number] = SheetRow(
+            winners=" + ".join(str(seat) for seat in game.plus),
+            value="" if game.value is None else str(game.value),
+            points=points,
+            totals=dict(running),
+        )
+    return rows
+
+
+def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> list[TableSheet]:
+    """The data of every table's sheet; pass a round from ``round_with_seating``."""
+    cycles = round_.tournament.cycles
+    latest = latest_versions(round_, with_games=True) if with_games else {}
+    sheets = []
+    for table in round_.tables.all():
+        seats = [(seat.number, seat.participant.name) for seat in table.seat_list()]
+        stored = getattr(table, "sheet", None)  # none before the round is released
+        stopped = stored.closed_after_game if stored is not None else None
+        sheet = TableSheet(
+            number=table.number,
+            seats=seats,
+            url=None if table.token_revoked else captain_url(table.entry_token, base_url),
+            games=stopped or max_games(len(seats), cycles),
+        )
+        if with_games:
+            _fill_from_version(sheet, latest.get(table.pk))
+        sheets.append(sheet)
+    return sheets
+
+
+def _fill_from_version(sheet: TableSheet, version: SheetVersion | None) -> None:
+    if version is None:
+        sheet.note = _("noch keine Spiele erfasst")
+        return
+    sheet.rows = _filled_rows(list(version.games.all()))
+    state = _("bestätigt") if version.confirmed else _("nicht bestätigt")
+    sheet.note = _("erfasst: Version %(number)d, %(state)s") % {
+        "number": version.number,
+        "state": state,
+    }

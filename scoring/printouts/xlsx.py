@@ -1,0 +1,105 @@
+"""The Excel renderer: any list of reports as one workbook, one worksheet per report.
+
+Header row bold, tinted and frozen, with an auto-filter; column widths from the content; numbers
+as numbers and yes/no as booleans. Every string is stored as text (``data_type = "s"``): openpyxl
+would otherwise write a string starting with ``=`` as a formula, and a name typed as
+``=HYPERLINK(…)`` must stay a name. Strings that a spreadsheet would read as a formula when
+retyped (``=``, ``+``, ``-``, ``@``, tab, CR) also get Excel's quote prefix.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+
+from scoring.printouts.reports import BOOL, INT, RANK, Report
+from tournament.normalize import FORMULA_PREFIXES
+
+XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+HEADER_FONT = Font(bold=True)
+HEADER_FILL = PatternFill("solid", fgColor="E7F3EC")
+MAX_WIDTH = 45
+SHEET_TITLE_FORBIDDEN = re.compile(r"[\\/*?:\[\]]")
+
+
+def write_value(cell: Cell, value: Any) -> None:
+    """Store ``value`` so that a string can never become a formula."""
+    if isinstance(value, str):
+        text = ILLEGAL_CHARACTERS_RE.sub("", value)
+        if not text:
+            cell.value = None  # an empty cell, not an empty string, so that filters see "(Leere)"
+            return
+        cell.value = text
+        cell.data_type = "s"
+        if text.startswith(FORMULA_PREFIXES):
+            cell.quotePrefix = True
+    else:
+        cell.value = value
+
+
+def sheet_title(title: str, taken: set[str]) -> str:
+    """A valid, unique worksheet name (at most 31 characters, none of ``\\/*?:[]``)."""
+    base = SHEET_TITLE_FORBIDDEN.sub(" ", title).strip()[:31] or "Tabelle"
+    name, counter = base, 2
+    while name.casefold() in taken:
+        suffix = f" ({counter})"
+        name = base[: 31 - len(suffix)] + suffix
+        counter += 1
+    taken.add(name.casefold())
+    return name
+
+
+def _width(value: Any) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool):
+        return 6
+    return len(str(value))
+
+
+def render_xlsx(reports: Sequence[Report]) -> bytes:
+    """One workbook with a worksheet per report, as the bytes of an ``.xlsx`` file."""
+    workbook = Workbook()
+    workbook.remove(workbook.active)
+    taken: set[str] = set()
+    for report in reports:
+        sheet = workbook.create_sheet(sheet_title(report.title, taken))
+        for index, column in enumerate(report.columns, start=1):
+            cell = sheet.cell(row=1, column=index)
+            write_value(cell, column.label)
+            cell.font = HEADER_FONT
+            cell.fill = HEADER_FILL
+            cell.alignment = Alignment(vertical="center")
+        numeric = {i for i, column in enumerate(report.columns) if column.kind in (INT, RANK)}
+        booleans = {i for i, column in enumerate(report.columns) if column.kind == BOOL}
+        for row_index, row in enumerate(report.rows, start=2):
+            for col_index, value in enumerate(row):
+                cell = sheet.cell(row=row_index, column=col_index + 1)
+                if col_index in numeric and value is not None:
+                    value = int(value)
+                elif col_index in booleans and value is not None:
+                    value = bool(value)
+                write_value(cell, value)
+        for index, column in enumerate(report.columns, start=1):
+            longest = max(
+                [len(column.label), column.width]
+                + [_width(row[index - 1]) for row in report.rows[:500]]
+            )
+            sheet.column_dimensions[get_column_letter(index)].width = min(longest + 2, MAX_WIDTH)
+        sheet.freeze_panes = "A2"
+        if report.columns:
+            last = get_column_letter(len(report.columns))
+            sheet.auto_filter.ref = f"A1:{last}{max(len(report.rows) + 1, 1)}"
+    if not workbook.worksheets:
+        workbook.create_sheet("Tabelle")
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()

@@ -1,0 +1,100 @@
+"""Public pages of the scoring side: the house rules with the tournament's options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import get_language
+from django.views.generic import TemplateView
+
+from scoring.house_rules import legend_lines
+from scoring.models import ScoreLine
+from scoring.rules import describe_options
+from scoring.standings.ranking import TIE_BREAKERS, cached_standings
+from tournament.models import Participant, Round, Seat
+from tournament.normalize import name_sort_key
+from tournament.public.views import PublicTournamentMixin
+
+
+class RulesView(PublicTournamentMixin, TemplateView):
+    template_name = "scoring/rules.html"
+    switch = "public_rules"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        options = self.tournament.scoring_options
+        context["options"] = describe_options(options, get_language() or "de")
+        context["values"] = legend_lines(options)
+        context["tie_breakers"] = TIE_BREAKERS
+        context["page"] = "rules"
+        return context
+
+
+class PlayerView(PublicTournamentMixin, TemplateView):
+    """One player's evening: place, points per round and per game. Names and points only."""
+
+    template_name = "scoring/player.html"
+    switch = "public_player_pages"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        participant = Participant.objects.filter(
+            tournament=self.tournament, pk=self.kwargs["pk"]
+        ).first()
+        if participant is None:
+            raise Http404("no such player")
+        standings = cached_standings(self.tournament)
+        row = next((r for r in standings.rows if r.participant_id == participant.pk), None)
+        seats = {
+            seat.round.number: seat
+            for seat in Seat.objects.filter(participant=participant)
+            .exclude(round__status=Round.Status.DRAFT)
+            .select_related("round", "table")
+        }
+        lines = ScoreLine.objects.filter(participant=participant).values_list(
+            "round__number", "game_number", "points"
+        )
+        games: dict[int, list[tuple[int, int]]] = {}
+        for round_number, game, points in lines.order_by("round__number", "game_number"):
+            games.setdefault(round_number, []).append((game, points))
+        rounds = [
+            {
+                "number": number,
+                "seat": seats.get(number),
+                "games": games.get(number, []),
+                "total": sum(points for _game, points in games.get(number, [])),
+            }
+            for number in sorted(set(seats) | set(games))
+        ]
+        context.update(participant_name=participant.name, row=row, rounds=rounds, page="player")
+        return context
+
+
+class ProjectorView(PublicTournamentMixin, TemplateView):
+    """For the room's projector: big type, pages itself, reloads itself.
+
+    Shows the seating of a newly released round until its first sheet is confirmed, then the
+    standings; ``?zeige=tabelle`` or ``?zeige=sitzordnung`` fixes one of them.
+    """
+
+    template_name = "scoring/projector.html"
+    switch = "public_projector"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        from tournament.public.views import released_round, released_seats
+
+        context = super().get_context_data(**kwargs)
+        round_ = released_round(self.tournament)
+        mode = self.request.GET.get("zeige", "")
+        if mode not in ("tabelle", "sitzordnung"):
+            fresh = round_ is not None and not ScoreLine.objects.filter(round=round_).exists()
+            mode = "sitzordnung" if fresh else "tabelle"
+        if mode == "sitzordnung" and round_ is not None:
+            seats = released_seats(round_)
+            context["seats"] = sorted(seats, key=lambda seat: name_sort_key(seat.participant.name))
+        else:
+            mode = "tabelle"
+            context["standings"] = cached_standings(self.tournament)
+        context.update(mode=mode, round=round_)
+        return context

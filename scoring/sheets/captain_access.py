@@ -1,0 +1,48 @@
+"""Captains' private links: which table a token opens, and a brake on guessing.
+
+A token opens its table's sheet while the round is released and the link is not revoked.
+Every wrong token counts against the client's address; after ``MAX_FAILURES`` within
+``WINDOW_SECONDS`` further attempts are answered with 429 until the window has passed.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from tournament.models import Round, Table
+from tournament.throttle import Throttle
+
+MAX_FAILURES = 10
+WINDOW_SECONDS = 600
+THROTTLE = Throttle("captain-token", MAX_FAILURES, WINDOW_SECONDS)
+
+
+class TokenRateLimited(Exception):
+    def response(self, request: HttpRequest) -> HttpResponse:
+        response = render(
+            request,
+            "scoring/captain_blocked.html",
+            {"message": _("Zu viele ungültige Links. Bitte in einigen Minuten erneut versuchen.")},
+            status=429,
+        )
+        response["Retry-After"] = str(WINDOW_SECONDS)
+        return response
+
+
+def resolve_token(request: HttpRequest, token: str) -> Table:
+    """The table the token opens; Http404 when it opens nothing (counted as a failure)."""
+    if THROTTLE.blocked(request):
+        raise TokenRateLimited
+    table = (
+        Table.objects.select_related("round__tournament")
+        .filter(entry_token=token, token_revoked=False, round__status=Round.Status.RELEASED)
+        .first()
+        if 20 <= len(token) <= 64
+        else None
+    )
+    if table is None:
+        THROTTLE.failed(request)
+        raise Http404("unknown or expired link")
+    return table

@@ -1,0 +1,280 @@
+"""The score sheet as the page shows it: one row per game, like the paper list.
+
+Built from what was typed (after a refused save, or for the live preview) or from the stored
+version, scored by the rules engine, with each problem attached to its row and field. Both the
+organiser's desk and the captain's phone render this same object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scoring.models import Sheet, SheetVersion
+from scoring.rules import Kind, dealer, max_games, score_sheet, translate
+from scoring.rules.i18n import label as rules_label
+from scoring.rules.vocabulary import KIND_BY_VALUE, ONE_RE_KIND_VALUES
+from scoring.sheets.entry import RowInput, read_rows, values_from_record
+from scoring.sheets.reading import expected_games, latest_version
+from tournament.models import Seat
+
+
+def kind_label(kind: str, language: str | None = None) -> str:
+    """The kind of game as the rules engine names it ("Damensolo"), capitalised for a column."""
+    if kind not in KIND_BY_VALUE:
+        return ""
+    text = translate(f"term.kind.{kind}", language or get_language() or "de")
+    return text[:1].upper() + text[1:]
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    return [(kind.value, kind_label(kind.value)) for kind in Kind]
+
+
+@dataclass
+class SeatColumn:
+    number: int
+    name: str
+
+    @property
+    def captain(self) -> bool:
+        return self.number == 1
+
+
+@dataclass
+class RowView:
+    number: int
+    dealer: int
+    dealer_name: str
+    sitting_out: int | None
+    values: dict[str, str]
+    mode: str = "quick"
+    points: dict[int, int] = field(default_factory=dict)
+    totals: dict[int, int] = field(default_factory=dict)
+    plus: list[int] = field(default_factory=list)
+    value: int | None = None
+    kind_label: str = ""
+    breakdown: str = ""
+    warnings: list[str] = field(default_factory=list)
+    problems: dict[str, list[str]] = field(default_factory=dict)
+    filled: bool = False
+    counted: bool = False
+    note: str = ""
+    cells: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def plus_label(self) -> str:
+        return " + ".join(str(seat) for seat in self.plus)
+
+    @property
+    def has_problem(self) -> bool:
+        return bool(self.problems)
+
+    @property
+    def problem_list(self) -> list[str]:
+        return [message for messages in self.problems.values() for message in messages]
+
+    def build_cells(self, seats: list[SeatColumn]) -> None:
+        self.cells = [
+            {
+                "seat": seat.number,
+                "points": self.points.get(seat.number) if self.filled else None,
+                "total": self.totals.get(seat.number) if self.filled else None,
+                "out": seat.number == self.sitting_out,
+                "direct": self.values.get(f"p{seat.number}", ""),
+            }
+            for seat in seats
+        ]
+
+
+@dataclass
+class SheetPage:
+    sheet: Sheet
+    seats: list[SeatColumn]
+    rows: list[RowView]
+    totals: dict[int, int]
+    version: SheetVersion | None
+    game_limit: int
+    expected: int
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def table_size(self) -> int:
+        return len(self.seats)
+
+    @property
+    def filled_count(self) -> int:
+        return sum(1 for row in self.rows if row.filled)
+
+    @property
+    def total_cells(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": seat.number, "total": self.totals.get(seat.number, 0)} for seat in self.seats
+        ]
+
+    @property
+    def warning_count(self) -> int:
+        return sum(1 for row in self.rows if row.warnings)
+
+
+def seat_columns(sheet: Sheet) -> list[SeatColumn]:
+    seats = Seat.objects.filter(table=sheet.table).select_related("participant").order_by("number")
+    return [SeatColumn(seat.number, seat.participant.name) for seat in seats]
+
+
+def field_label(field_path: str | None) -> str:
+    """Which input of the row a record field belongs to."""
+    if not field_path:
+        return "row"
+    head = field_path.split(".")[0].split("[")[0]
+    return {
+        "winners": "winners",
+        "value": "value",
+        "kind": "kind",
+        "re": "soloist",
+        "revoke": "offender",
+        "points": "points",
+        "sitting_out": "row",
+        "table_size": "row",
+    }.get(head, "record")
+
+
+def build_page(sheet: Sheet, data: Mapping[str, str] | None = None) -> SheetPage:
+    """The page for ``sheet``: from submitted form ``data`` if given, else the latest version."""
+    tournament = sheet.round.tournament
+    seats = seat_columns(sheet)
+    size = len(seats)
+    limit = max_games(size, tournament.cycles)
+    expected = expected_games(sheet, size)
+    version = latest_version(sheet)
+    inputs = read_rows(data, size, limit) if data is not None else _stored_inputs(version, size)
+    return score_inputs(sheet, seats, inputs, version=version, limit=limit, expected=expected)
+
+
+def _stored_inputs(version: SheetVersion | None, size: int) -> list[RowInput]:
+    if version is None:
+        return []
+    rows = []
+    for game in version.games.order_by("number"):
+        values = values_from_record(game.record, game.plus, game.value)
+        rows.append(RowInput(game.number, size, values, record=dict(game.record)))
+    return rows
+
+
+def score_inputs(
+    sheet: Sheet,
+    seats: list[SeatColumn],
+    inputs: list[RowInput],
+    *,
+    version: SheetVersion | None,
+    limit: int,
+    expected: int,
+) -> SheetPage:
+    tournament = sheet.round.tournament
+    size = len(seats)
+    language = get_language() or "de"
+    names = {seat.number: seat.name for seat in seats}
+    records = [row.record if row.record is not None else {} for row in inputs]
+    scored = score_sheet(
+        records, table_size=size, cycles=tournament.cycles, options=tournament.scoring_options
+    )
+    rows: list[RowView] = []
+    for number in range(1, max(limit, len(inputs)) + 1):
+        seat = dealer(number, size)
+        view = RowView(
+            number=number,
+            dealer=seat,
+            dealer_name=names.get(seat, ""),
+            sitting_out=seat if size == 5 else None,
+            values={},
+        )
+        if number <= len(inputs):
+            row = inputs[number - 1]
+            game = scored.games[number - 1]
+            view.values = row.values
+            view.mode = row.mode
+            view.filled = True
+            for key, message in row.problems:
+                view.problems.setdefault(key, []).append(message)
+            if not row.problems:
+                for issue in game.issues:
+                    view.problems.setdefault(field_label(issue.field), []).append(
+                        issue.message(language)
+                    )
+            if game.result is not None and not row.problems:
+                result = game.result
+                view.points = dict(result.points)
+                view.plus = list(result.plus)
+                view.value = result.value
+                view.kind_label = kind_label(result.kind.value, language) if result.kind else ""
+                view.breakdown = breakdown_labels(result.breakdown, language)
+                view.warnings = [warning.message(language) for warning in result.warnings]
+            view.note = _row_note(row, names)
+            view.counted = game.counted and not row.problems
+            view.totals = dict(game.totals)
+        view.build_cells(seats)
+        rows.append(view)
+    return SheetPage(
+        sheet=sheet,
+        seats=seats,
+        rows=rows,
+        totals=dict(scored.totals),
+        version=version,
+        game_limit=limit,
+        expected=expected,
+        records=[row.record for row in inputs if row.record is not None],
+    )
+
+
+def _row_note(row: RowInput, names: Mapping[int, str]) -> str:
+    """What the row's numbers alone do not say: who revoked, who played alone, how entered."""
+    record = row.record or {}
+
+    def who(seat: Any) -> str:
+        return f"{seat} {names.get(seat, '')}".strip()
+
+    if record.get("revoke"):
+        return _("verworfen von %(player)s") % {"player": who(record["revoke"].get("offender"))}
+    if "points" in record:
+        return _("Punkte direkt eingetragen")
+    soloists = record.get("re") or []
+    if record.get("kind") in ONE_RE_KIND_VALUES and len(soloists) == 1:
+        return _("Solospieler %(player)s") % {"player": who(soloists[0])}
+    return ""
+
+
+def page_json(page: SheetPage) -> dict[str, Any]:
+    """The live preview of the sheet page: what each row scores and what is wrong where."""
+    return {
+        "rows": [
+            {
+                "number": row.number,
+                "filled": row.filled,
+                "counted": row.counted,
+                "points": {str(k): v for k, v in row.points.items()},
+                "totals": {str(k): v for k, v in row.totals.items()},
+                "plus": row.plus_label,
+                "value": row.value,
+                "breakdown": row.breakdown,
+                "warnings": row.warnings,
+                "problems": row.problems,
+                "mode": row.mode,
+                "note": row.note,
+            }
+            for row in page.rows
+        ],
+        "totals": {str(k): v for k, v in page.totals.items()},
+        "filled": page.filled_count,
+        "expected": page.expected,
+    }
+
+
+def breakdown_labels(items: Iterable[Sequence[Any]], language: str | None = None) -> str:
+    """ "120 +1, Re +1, Fuchs gefangen −1": the value's items as on the rule sheet; ``items`` are
+    (label key, points) pairs, from a result or as stored with a game."""
+    language = language or get_language() or "de"
+    return ", ".join(f"{rules_label(key, language)} {points:+d}" for key, points in items)

@@ -1,0 +1,66 @@
+"""Reading score sheets: the latest and the confirmed version, the games a table owes."""
+
+from __future__ import annotations
+
+from django.db.models import Count, OuterRef, Prefetch, Subquery
+from django.utils.translation import gettext as _
+
+from scoring.models import Game, Sheet, SheetVersion
+from scoring.rules import max_games
+from tournament.errors import DomainError
+from tournament.models import Round, Tournament
+
+
+def expected_games(sheet: Sheet, size: int) -> int:
+    """Games the sheet must have to be complete: all of them, or as many as the organiser
+    allowed when stopping the table early (rule 16)."""
+    if sheet.closed_after_game:
+        return sheet.closed_after_game
+    return max_games(size, sheet.round.tournament.cycles)
+
+
+def latest_version(sheet: Sheet) -> SheetVersion | None:
+    return sheet.versions.order_by("-number").first()
+
+
+def latest_versions(round_: Round, *, with_games: bool = False) -> dict[int, SheetVersion]:
+    """The latest version of every sheet of a round, by table id, with ``game_count`` (and the
+    games when asked); a fixed number of queries whatever the number of tables or saves."""
+    newest = SheetVersion.objects.filter(sheet=OuterRef("sheet")).order_by("-number")
+    versions = (
+        SheetVersion.objects.filter(sheet__round=round_, pk=Subquery(newest.values("pk")[:1]))
+        .select_related("sheet")
+        .annotate(game_count=Count("games"))
+    )
+    if with_games:
+        versions = versions.prefetch_related(
+            Prefetch("games", queryset=Game.objects.order_by("number"))
+        )
+    return {version.sheet.table_id: version for version in versions}
+
+
+def confirmed_version(sheet: Sheet) -> SheetVersion | None:
+    return sheet.versions.filter(confirmed=True).first()
+
+
+def sheet_for(round_: Round, table_number: int) -> Sheet:
+    sheet = (
+        Sheet.objects.select_related("table", "round__tournament")
+        .filter(round=round_, table__number=table_number)
+        .first()
+    )
+    if sheet is None:
+        raise DomainError(
+            _("Tisch %(table)d hat in Durchgang %(round)d keine Liste.")
+            % {"table": table_number, "round": round_.number}
+        )
+    return sheet
+
+
+def pending_sheets(tournament: Tournament) -> list[tuple[int, int]]:
+    """(round, table) of the sheets handed in and waiting for the organiser's confirmation."""
+    return list(
+        Sheet.objects.filter(round__tournament=tournament, status=Sheet.Status.SUBMITTED)
+        .order_by("round__number", "table__number")
+        .values_list("round__number", "table__number")
+    )

@@ -1,0 +1,352 @@
+"""What happens to a score sheet: saved, submitted, confirmed, sent back, reopened, closed early.
+
+Every service locks the sheet row, checks the revision the writer started from (a second writer
+gets "changed, reload" instead of overwriting), validates every game with the rules engine,
+writes a new numbered version with its games in one transaction, and leaves an audit entry.
+Only a confirmed version counts: confirming writes the players' score lines, reopening removes
+them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.models import Game, ScoreLine, Sheet, SheetVersion
+from scoring.rules import max_games
+from scoring.sheets.reading import expected_games, latest_version
+from scoring.sheets.validation import normalise_records, soloist_of, validate_games
+from tournament.audit import User
+from tournament.audit import record as audit
+from tournament.errors import DomainError, StaleWriteError
+from tournament.models import AuditEntry, Round, Seat, Table
+from tournament.seating.signals import round_released
+
+
+def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
+    locked = (
+        Sheet.objects.select_for_update(of=("self",))
+        .select_related("round__tournament", "table")
+        .get(pk=sheet.pk)
+    )
+    if expected_revision is not None and locked.revision != expected_revision:
+        raise StaleWriteError(
+            _(
+                "Diese Liste wurde inzwischen geändert (Stand %(current)d statt %(yours)d). "
+                "Bitte die Seite neu laden; Ihre Eingaben wurden nicht gespeichert."
+            )
+            % {"current": locked.revision, "yours": expected_revision}
+        )
+    return locked
+
+
+def _bump(sheet: Sheet, **fields: Any) -> None:
+    """Advance the revision with a compare-and-set, so that even a database without row locks
+    (SQLite) cannot let two writers of one revision both through."""
+    updated = Sheet.objects.filter(pk=sheet.pk, revision=sheet.revision).update(
+        revision=sheet.revision + 1, updated_at=timezone.now(), **fields
+    )
+    if updated != 1:
+        raise StaleWriteError(_("Diese Liste wurde inzwischen geändert. Bitte neu laden."))
+    sheet.revision += 1
+    for key, value in fields.items():
+        setattr(sheet, key, value)
+
+
+def _require_open_round(sheet: Sheet) -> None:
+    if sheet.round.status == Round.Status.CLOSED:
+        raise DomainError(
+            _("Durchgang %(round)d ist abgeschlossen; die Liste lässt sich nicht mehr ändern.")
+            % {"round": sheet.round.number}
+        )
+
+
+def _where(sheet: Sheet) -> str:
+    """ "Durchgang 1, Tisch 3": the sheet as the audit log names it."""
+    return _("Durchgang %(round)d, Tisch %(table)d") % {
+        "round": sheet.round.number,
+        "table": sheet.table.number,
+    }
+
+
+def _actor_label(source: str, sheet: Sheet) -> str:
+    if source == SheetVersion.Source.CAPTAIN:
+        return _("Listenführer Tisch %(table)d") % {"table": sheet.table.number}
+    return ""
+
+
+@transaction.atomic
+def submit_sheet(
+    sheet: Sheet,
+    records: Sequence[Any],
+    *,
+    expected_revision: int | None,
+    source: str = SheetVersion.Source.DESK,
+    user: User = None,
+    final: bool = False,
+    confirm: bool = False,
+) -> SheetVersion:
+    """Store the games of a sheet as a new version.
+
+    ``final`` hands the sheet in for confirmation (it must then be complete); otherwise it is a
+    save of the games played so far. ``confirm`` (the organiser's "save and confirm") confirms
+    the new version in the same transaction, as does a final save from the desk with the
+    tournament's single-entry setting. A captain cannot change a sheet once it is handed in; the
+    organiser can, and the sheet stays handed in.
+    """
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status == Sheet.Status.CONFIRMED:
+        raise DomainError(
+            _("Die Liste ist bestätigt. Zum Ändern muss die Turnierleitung sie wieder öffnen.")
+        )
+    captain = source == SheetVersion.Source.CAPTAIN
+    if captain and sheet.status == Sheet.Status.SUBMITTED:
+        raise DomainError(
+            _(
+                "Die Liste ist abgegeben. Ändern lässt sie sich erst wieder, wenn die "
+                "Turnierleitung sie zurückgibt."
+            )
+        )
+    size = sheet.table.size
+    records = normalise_records(records, size)
+    scored = validate_games(sheet, records, size)
+    if final:
+        _require_complete(sheet, len(records), size)
+    number = (sheet.versions.aggregate(last=Max("number"))["last"] or 0) + 1
+    version = SheetVersion.objects.create(
+        sheet=sheet,
+        number=number,
+        source=source,
+        created_by=user if user is not None and user.is_authenticated else None,
+        submitted=final,
+    )
+    Game.objects.bulk_create(
+        [
+            _game_row(version, index + 1, raw, row.result)
+            for index, (raw, row) in enumerate(zip(records, scored.games, strict=True))
+        ]
+    )
+    handed_in = final or (sheet.status == Sheet.Status.SUBMITTED and not captain)
+    _bump(
+        sheet,
+        status=Sheet.Status.SUBMITTED if handed_in else Sheet.Status.OPEN,
+        return_comment="",
+    )
+    audit(
+        sheet.round.tournament,
+        AuditEntry.Action.SHEET_SUBMITTED if final else AuditEntry.Action.SHEET_SAVED,
+        user=user,
+        actor=_actor_label(source, sheet),
+        summary=ngettext(
+            "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiel",
+            "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiele",
+            len(records),
+        )
+        % {
+            "round": sheet.round.number,
+            "table": sheet.table.number,
+            "version": number,
+            "games": len(records),
+        },
+        details={"sheet": sheet.pk, "version": number, "source": source},
+    )
+    single_entry = sheet.round.tournament.single_entry and source == SheetVersion.Source.DESK
+    if final and (confirm or single_entry):
+        confirm_sheet(sheet, user=user, expected_revision=sheet.revision)
+        version.refresh_from_db()
+    return version
+
+
+def _game_row(version: SheetVersion, number: int, raw: Mapping[str, Any], result) -> Game:
+    return Game(
+        version=version,
+        number=number,
+        record=dict(raw),
+        method=result.method.value,
+        kind=result.kind.value if result.kind is not None else "",
+        value=result.value,
+        winner=result.winner.value if result.winner is not None else "",
+        plus=list(result.plus),
+        points={str(seat): points for seat, points in result.points.items()},
+        breakdown=[[item.key, item.points] for item in result.breakdown],
+        warnings=[warning.code for warning in result.warnings],
+        soloist=soloist_of(raw, result.points),
+    )
+
+
+def _require_complete(sheet: Sheet, count: int, size: int) -> None:
+    expected = expected_games(sheet, size)
+    if count != expected:
+        raise DomainError(
+            _(
+                "Die Liste hat %(count)d von %(expected)d Spielen. Abgeben und bestätigen geht "
+                "erst, wenn alle Spiele eingetragen sind (oder die Turnierleitung den Tisch "
+                "vorzeitig beendet)."
+            )
+            % {"count": count, "expected": expected}
+        )
+
+
+@transaction.atomic
+def confirm_sheet(
+    sheet: Sheet, *, user: User = None, expected_revision: int | None = None
+) -> SheetVersion:
+    """Confirm the latest version: from now on its games count in the standings."""
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status == Sheet.Status.CONFIRMED:
+        raise DomainError(_("Die Liste ist bereits bestätigt."))
+    version = latest_version(sheet)
+    if version is None:
+        raise DomainError(_("Die Liste ist noch leer."))
+    games = list(version.games.order_by("number"))
+    size = sheet.table.size
+    _require_complete(sheet, len(games), size)
+    seats = {
+        seat.number: seat.participant_id
+        for seat in Seat.objects.filter(table=sheet.table).only("number", "participant_id")
+    }
+    version.confirmed = True
+    version.confirmed_at = timezone.now()
+    version.confirmed_by = user if user is not None and user.is_authenticated else None
+    version.save(update_fields=["confirmed", "confirmed_at", "confirmed_by"])
+    ScoreLine.objects.bulk_create(
+        [
+            ScoreLine(
+                sheet=sheet,
+                round_id=sheet.round_id,
+                participant_id=seats[int(seat)],
+                game_number=game.number,
+                seat=int(seat),
+                points=points,
+                won=points > 0,
+                soloist=game.soloist == int(seat),
+            )
+            for game in games
+            for seat, points in game.points.items()
+            if int(seat) != game.record.get("sitting_out")
+        ]
+    )
+    _bump(sheet, status=Sheet.Status.CONFIRMED)
+    audit(
+        sheet.round.tournament,
+        AuditEntry.Action.SHEET_CONFIRMED,
+        user=user,
+        summary=_("Durchgang %(round)d, Tisch %(table)d: Version %(version)d")
+        % {"round": sheet.round.number, "table": sheet.table.number, "version": version.number},
+        details={"sheet": sheet.pk, "version": version.number},
+    )
+    return version
+
+
+@transaction.atomic
+def return_sheet(
+    sheet: Sheet, *, comment: str, user: User = None, expected_revision: int | None = None
+) -> Sheet:
+    """Send a submitted sheet back to the table captain with a comment."""
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status != Sheet.Status.SUBMITTED:
+        raise DomainError(_("Nur eine abgegebene Liste kann zurückgegeben werden."))
+    comment = comment.strip()
+    if not comment:
+        raise DomainError(_("Bitte kurz sagen, was zu korrigieren ist."), field="comment")
+    _bump(sheet, status=Sheet.Status.OPEN, return_comment=comment[:500])
+    audit(
+        sheet.round.tournament,
+        AuditEntry.Action.SHEET_RETURNED,
+        user=user,
+        summary=_where(sheet),
+        reason=comment,
+    )
+    return sheet
+
+
+@transaction.atomic
+def reopen_sheet(
+    sheet: Sheet, *, reason: str, user: User = None, expected_revision: int | None = None
+) -> Sheet:
+    """Take back a confirmation (with a reason): the games stop counting until confirmed again."""
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status != Sheet.Status.CONFIRMED:
+        raise DomainError(_("Nur eine bestätigte Liste kann wieder geöffnet werden."))
+    reason = reason.strip()
+    if not reason:
+        raise DomainError(_("Bitte einen Grund für das Öffnen angeben."), field="reason")
+    sheet.versions.filter(confirmed=True).update(confirmed=False)
+    ScoreLine.objects.filter(sheet=sheet).delete()
+    _bump(sheet, status=Sheet.Status.SUBMITTED)
+    audit(
+        sheet.round.tournament,
+        AuditEntry.Action.SHEET_REOPENED,
+        user=user,
+        summary=_where(sheet),
+        reason=reason,
+    )
+    return sheet
+
+
+@transaction.atomic
+def close_sheet_early(
+    sheet: Sheet,
+    *,
+    after_game: int,
+    note: str,
+    user: User = None,
+    expected_revision: int | None = None,
+) -> Sheet:
+    """Rule 16: the organiser stops a table after game ``after_game``; the games recorded so far
+    count, and the sheet is complete with that many games."""
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status == Sheet.Status.CONFIRMED:
+        raise DomainError(_("Die Liste ist bestätigt; zuerst wieder öffnen."))
+    size = sheet.table.size
+    full = max_games(size, sheet.round.tournament.cycles)
+    if not 1 <= after_game <= full:
+        raise DomainError(
+            _("Ein Tisch kann nach Spiel 1 bis %(max)d beendet werden.") % {"max": full},
+            field="after_game",
+        )
+    version = latest_version(sheet)
+    recorded = version.games.count() if version else 0
+    if recorded > after_game:
+        raise DomainError(
+            _(
+                "Die Liste enthält schon %(recorded)d Spiele; sie kann nicht nach Spiel "
+                "%(game)d enden."
+            )
+            % {"recorded": recorded, "game": after_game},
+            field="after_game",
+        )
+    note = note.strip()
+    if not note:
+        raise DomainError(_("Bitte einen Vermerk zum Abbruch angeben."), field="note")
+    _bump(sheet, closed_after_game=after_game, close_note=note[:300])
+    audit(
+        sheet.round.tournament,
+        AuditEntry.Action.SHEET_CLOSED_EARLY,
+        user=user,
+        summary=_("Durchgang %(round)d, Tisch %(table)d nach Spiel %(game)d")
+        % {"round": sheet.round.number, "table": sheet.table.number, "game": after_game},
+        reason=note,
+    )
+    return sheet
+
+
+def create_sheets(*, round_: Round, tables: Sequence[Table], **_kwargs: object) -> None:
+    """Every table of a released round gets its (empty) score sheet; answers ``round_released``."""
+    Sheet.objects.bulk_create([Sheet(table=table, round=round_) for table in tables])
+
+
+def connect() -> None:
+    """Answer the seating's signals (called once from ``ScoringConfig.ready``)."""
+    round_released.connect(create_sheets, dispatch_uid="scoring.create_sheets")

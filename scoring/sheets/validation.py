@@ -1,0 +1,114 @@
+"""Checking a sheet's games with the rules engine before anything is written.
+
+A refused game becomes a ``RowProblem`` (game, field, message in the user's language); all of
+a sheet's problems together are one ``SheetRefused``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from scoring.models import Sheet
+from scoring.rules import SheetIssue, dealer, score_sheet
+from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
+from scoring.sheets.reading import expected_games
+from tournament.errors import DomainError
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    """A refused game: its number, the record field and the message in the user's language."""
+
+    game: int
+    field: str | None
+    message: str
+
+    def __str__(self) -> str:
+        if self.field:
+            return _("Spiel %(game)d, %(field)s: %(message)s") % {
+                "game": self.game,
+                "field": self.field,
+                "message": self.message,
+            }
+        return _("Spiel %(game)d: %(message)s") % {"game": self.game, "message": self.message}
+
+
+class SheetRefused(DomainError):
+    """Some games of a sheet were refused; nothing was stored."""
+
+    def __init__(self, problems: Sequence[RowProblem]):
+        self.rows = list(problems)
+        count = len({problem.game for problem in problems})
+        super().__init__(
+            ngettext(
+                "Die Liste wurde nicht gespeichert: %(count)d Spiel ist fehlerhaft.",
+                "Die Liste wurde nicht gespeichert: %(count)d Spiele sind fehlerhaft.",
+                count,
+            )
+            % {"count": count},
+            problems=[str(problem) for problem in problems],
+        )
+
+
+def _language() -> str:
+    return get_language() or "de"
+
+
+def normalise_records(records: Sequence[Any], size: int) -> list[Any]:
+    """Give every record the sheet's table size and, at a five-player table, the dealer as the
+    seat sitting out, where the record leaves them out (the sheet knows both)."""
+    normalised = []
+    for index, raw in enumerate(records):
+        if isinstance(raw, Mapping):
+            raw = dict(raw)
+            raw.setdefault("table_size", size)
+            if size == 5:
+                raw.setdefault("sitting_out", dealer(index + 1, size))
+        normalised.append(raw)
+    return normalised
+
+
+def validate_games(sheet: Sheet, records: Sequence[Any], size: int):
+    """Score the records as a sheet; raise ``SheetRefused`` listing every refused game."""
+    tournament = sheet.round.tournament
+    limit = expected_games(sheet, size)
+    scored = score_sheet(
+        records, table_size=size, cycles=tournament.cycles, options=tournament.scoring_options
+    )
+    problems = [_problem(issue) for issue in scored.issues]
+    if len(records) > limit and sheet.closed_after_game:
+        problems.append(
+            RowProblem(
+                limit + 1,
+                None,
+                _("Der Tisch wurde nach Spiel %(game)d beendet.") % {"game": limit},
+            )
+        )
+    if problems:
+        raise SheetRefused(problems)
+    return scored
+
+
+def _problem(issue: SheetIssue) -> RowProblem:
+    return RowProblem(issue.game, issue.field, issue.message(_language()))
+
+
+def soloist_of(record: Mapping[str, Any], points: Mapping[int, int]) -> int | None:
+    """The seat that played alone: the single Re seat of a one-Re kind, or the +3V/−3V seat of
+    a direct entry."""
+    if "points" in record:
+        active = {seat: p for seat, p in points.items() if seat != record.get("sitting_out")}
+        for seat, value in active.items():
+            others = [p for s, p in active.items() if s != seat]
+            if value and all(p * -3 == value for p in others):
+                return seat
+        return None
+    soloists = record.get("re")
+    if record.get("kind") in ONE_RE_KIND_VALUES and isinstance(soloists, list) and soloists:
+        return soloists[0]
+    return None

@@ -1,0 +1,299 @@
+"""The score sheet pages: entry at the organiser's desk, confirmation, reopening, history.
+
+The captain's phone page (``views_captain``) shares ``SheetEntryMixin``; both call the same
+services and render the same ``SheetPage``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from scoring.models import Sheet, SheetVersion
+from scoring.sheets.page import build_page, kind_choices, page_json
+from scoring.sheets.services import (
+    close_sheet_early,
+    confirm_sheet,
+    reopen_sheet,
+    return_sheet,
+    submit_sheet,
+)
+from tournament.access import OrganiserMixin
+from tournament.errors import DomainError, StaleWriteError
+from tournament.models import Round
+from tournament.normalize import small_int
+
+
+def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
+    """The calculator's live result: one record (JSON body) scored with the tournament's rules."""
+    from scoring.rules import RecordError, score_game
+
+    try:
+        record = json.loads(request.body.decode("utf-8") or "null")
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return JsonResponse(
+            {"error": {"field": None, "message": _("Kein gültiges JSON.")}}, status=400
+        )
+    if not isinstance(record, dict):
+        return JsonResponse(
+            {"error": {"field": None, "message": _("Ein Spiel ist ein JSON-Objekt.")}}, status=400
+        )
+    size = sheet.table.size
+    record.setdefault("table_size", size)
+    language = get_language() or "de"
+    try:
+        result = score_game(record, sheet.round.tournament.scoring_options)
+    except RecordError as error:
+        return JsonResponse({"error": error.to_json(language)}, status=200)
+    return JsonResponse(result.to_json(language))
+
+
+CALCULATOR_SPECIALS = (
+    "fuchs_gefangen",
+    "fuchs_am_end_gefangen",
+    "fuchs_am_end",
+    "charlie_am_end",
+    "charlie_am_end_gefangen",
+    "doppelkopf",
+    "herzstich",
+)
+
+
+def calculator_specials() -> list[tuple[str, str]]:
+    """The Sonderpunkte a calculator can enter ("Gegen" is computed), labelled as on the sheet."""
+    from scoring.rules import label
+
+    language = get_language() or "de"
+    return [(key, label(key, language)) for key in CALCULATOR_SPECIALS]
+
+
+def parse_revision(value: str | None) -> int | None:
+    """The sheet revision a form was loaded with, or None."""
+    return small_int(value, max_digits=9)
+
+
+class SheetEntryMixin:
+    """GET shows the sheet; POST saves it (``save``) or hands it in (``submit``)."""
+
+    template_name = "scoring/sheet.html"
+    source = SheetVersion.Source.DESK
+    request: HttpRequest
+    sheet: Sheet
+
+    def can_edit(self) -> bool:
+        return (
+            self.sheet.status != Sheet.Status.CONFIRMED
+            and self.sheet.round.status != Round.Status.CLOSED
+        )
+
+    def sheet_context(self, page, **extra: Any) -> dict[str, Any]:
+        return {
+            "sheet": self.sheet,
+            "page": page,
+            "kinds": kind_choices(),
+            "can_edit": self.can_edit(),
+            "round": self.sheet.round,
+            "table": self.sheet.table,
+            "tournament": self.sheet.round.tournament,
+            "preview_url": self.preview_url(),
+            "score_url": self.score_url(),
+            "calc_parties": [("re", "Re", "Re", "Sub"), ("kontra", "Kontra", "Kontra", "In")],
+            "specials": calculator_specials(),
+            **extra,
+        }
+
+    def preview_url(self) -> str:
+        raise NotImplementedError
+
+    def score_url(self) -> str:
+        raise NotImplementedError
+
+    def after_save_url(self) -> str:
+        return self.request.path
+
+    def render_sheet(self, page, status: int = 200, **extra: Any) -> HttpResponse:
+        context = self.get_context_data(**self.sheet_context(page, **extra))
+        return self.render_to_response(context, status=status)
+
+    def save(self, request: HttpRequest) -> HttpResponse:
+        if not self.can_edit():
+            messages.error(request, _("Diese Liste kann nicht mehr geändert werden."))
+            return self.render_sheet(build_page(self.sheet), status=409)
+        page = build_page(self.sheet, request.POST)
+        problems = [(row.number, row.problems) for row in page.rows if row.problems]
+        if problems:
+            messages.error(
+                request,
+                _("Nicht gespeichert: bitte die markierten Spiele korrigieren (Spiel %(games)s).")
+                % {"games": ", ".join(str(number) for number, _p in problems)},
+            )
+            return self.render_sheet(page, status=400)
+        records = page.records
+        revision = parse_revision(request.POST.get("revision"))
+        if revision is None:
+            messages.error(
+                request,
+                _("Der Stand der Liste fehlt im Formular. Bitte die Seite neu laden."),
+            )
+            return self.render_sheet(page, status=400)
+        confirm = "confirm" in request.POST and self.may_confirm()
+        final = "submit" in request.POST or "confirm" in request.POST
+        try:
+            submit_sheet(
+                self.sheet,
+                records,
+                expected_revision=revision,
+                source=self.source,
+                user=request.user,
+                final=final,
+                confirm=confirm,
+            )
+        except StaleWriteError as error:
+            messages.error(request, str(error))
+            return self.render_sheet(page, status=409, stale=True)
+        except DomainError as error:
+            messages.error(request, error.message)
+            return self.render_sheet(page, status=400)
+        self.sheet.refresh_from_db()
+        messages.success(request, self.saved_message(final))
+        return redirect(self.after_save_url())
+
+    def may_confirm(self) -> bool:
+        return False
+
+    def saved_message(self, final: bool) -> str:
+        if self.sheet.status == Sheet.Status.CONFIRMED:
+            return _("Die Liste ist gespeichert und bestätigt.")
+        if final:
+            return _("Die Liste ist abgegeben und wartet auf die Bestätigung.")
+        return _("Gespeichert.")
+
+    def preview(self, request: HttpRequest) -> JsonResponse:
+        """Score the typed rows without saving: the page's live feedback."""
+        return JsonResponse(page_json(build_page(self.sheet, request.POST)))
+
+
+class OrganiserSheetMixin(OrganiserMixin):
+    section = "rounds"
+
+    def load(self, **kwargs: Any) -> None:
+        sheet = (
+            Sheet.objects.select_related("round__tournament", "table")
+            .filter(
+                round__tournament__slug=kwargs["slug"],
+                round__number=kwargs["number"],
+                table__number=kwargs["table"],
+            )
+            .first()
+        )
+        if sheet is None:
+            raise Http404("no such sheet")
+        self.sheet = sheet
+        self.tournament = sheet.round.tournament
+        self.number = kwargs["number"]
+
+    def sheet_url(self) -> str:
+        return reverse(
+            "scoring:sheet",
+            args=[
+                self.sheet.round.tournament.slug,
+                self.sheet.round.number,
+                self.sheet.table.number,
+            ],
+        )
+
+
+class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
+    """The organiser's entry and check page of one table's sheet."""
+
+    def preview_url(self) -> str:
+        return self.sheet_url() + "vorschau/"
+
+    def score_url(self) -> str:
+        return self.sheet_url() + "bewerten/"
+
+    def may_confirm(self) -> bool:
+        return True
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return self.render_sheet(build_page(self.sheet))
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return self.save(request)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["organiser"] = True
+        context["versions"] = list(
+            self.sheet.versions.select_related("created_by", "confirmed_by").order_by("-number")[
+                :20
+            ]
+        )
+        return context
+
+
+class SheetPreviewView(OrganiserSheetMixin, SheetEntryMixin, View):
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        return self.preview(request)
+
+
+class SheetScoreGameView(OrganiserSheetMixin, View):
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        return score_one_game(request, self.sheet)
+
+
+class SheetActionView(OrganiserSheetMixin, View):
+    """Confirm, send back, reopen or stop early: one service each."""
+
+    action = ""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        revision = parse_revision(request.POST.get("revision"))
+        try:
+            if self.action == "confirm":
+                confirm_sheet(self.sheet, user=request.user, expected_revision=revision)
+                messages.success(request, _("Die Liste ist bestätigt und zählt in der Tabelle."))
+            elif self.action == "return":
+                return_sheet(
+                    self.sheet,
+                    comment=request.POST.get("comment", ""),
+                    user=request.user,
+                    expected_revision=revision,
+                )
+                messages.success(
+                    request, _("Die Liste ging mit dem Kommentar an den Tisch zurück.")
+                )
+            elif self.action == "reopen":
+                reopen_sheet(
+                    self.sheet,
+                    reason=request.POST.get("reason", ""),
+                    user=request.user,
+                    expected_revision=revision,
+                )
+                messages.success(request, _("Die Liste ist wieder offen und zählt vorerst nicht."))
+            elif self.action == "close":
+                after = small_int(request.POST.get("after_game", ""), max_digits=3)
+                if after is None:
+                    raise DomainError(_("Bitte die Nummer des letzten gespielten Spiels angeben."))
+                close_sheet_early(
+                    self.sheet,
+                    after_game=after,
+                    note=request.POST.get("note", ""),
+                    user=request.user,
+                    expected_revision=revision,
+                )
+                messages.success(request, _("Der Tisch ist vorzeitig beendet."))
+            else:  # pragma: no cover - routing error
+                raise Http404
+        except DomainError as error:
+            messages.error(request, str(error))
+        return redirect(self.sheet_url())

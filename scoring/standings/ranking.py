@@ -1,0 +1,168 @@
+"""Standings (Tabelle): who leads after round N.
+
+Metrics are added up in SQL from the score lines of confirmed sheets, so the page costs the
+same few queries for 20 or 400 players. The order is decided by ``TIE_BREAKERS``, the one
+place that says how ties are broken; players equal on all of them share a place ("3." twice,
+then "5.").
+
+Every consumer (tables on screen, PDF, Excel, JSON API, round-two seating) renders the same
+``StandingRow`` objects.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import ScoreLine
+from tournament.models import Participant, Round, Seat, Tournament
+from tournament.normalize import name_sort_key
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    participant_id: int
+    name: str
+    club: str
+    withdrawn: bool
+    rounds: tuple[int, ...]  # points in round 1 .. after_round
+    total: int
+    games_won: int  # games with plus points
+    games_played: int
+    solos: int  # games played as soloist (every kind with one Re seat)
+    rank: int = 0
+    shared_rank: bool = False
+
+    @property
+    def latest_round(self) -> int:
+        return self.rounds[-1] if self.rounds else 0
+
+
+@dataclass(frozen=True)
+class TieBreaker:
+    key: str
+    label: Promise
+    value: Callable[[StandingRow], int]
+
+
+# Ordered: the first decides, each next one only among players equal on all before it.
+TIE_BREAKERS: tuple[TieBreaker, ...] = (
+    TieBreaker("total", _("Punkte insgesamt"), lambda row: row.total),
+    TieBreaker("games_won", _("gewonnene Spiele (mit Pluspunkten)"), lambda row: row.games_won),
+    TieBreaker("latest_round", _("Punkte im letzten Durchgang"), lambda row: row.latest_round),
+)
+
+
+def sort_key(row: StandingRow) -> tuple[int, ...]:
+    """Higher is better on every tie-breaker."""
+    return tuple(breaker.value(row) for breaker in TIE_BREAKERS)
+
+
+@dataclass(frozen=True)
+class Standings:
+    tournament: Tournament
+    after_round: int
+    rows: tuple[StandingRow, ...]
+
+    @property
+    def round_numbers(self) -> range:
+        return range(1, self.after_round + 1)
+
+
+def latest_round_number(tournament: Tournament) -> int:
+    """The last round that has been released (0 before the first release)."""
+    numbers = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
+    return numbers.order_by("-number").values_list("number", flat=True).first() or 0
+
+
+def compute_standings(tournament: Tournament, after_round: int | None = None) -> Standings:
+    """Standings counting the confirmed sheets of rounds 1..``after_round`` (two queries)."""
+    if after_round is None:
+        after_round = latest_round_number(tournament)
+    totals = (
+        ScoreLine.objects.filter(round__tournament=tournament, round__number__lte=after_round)
+        .values("participant_id", "round__number")
+        .annotate(
+            points=Sum("points"),
+            won=Count("id", filter=Q(won=True)),
+            played=Count("id"),
+            solos=Count("id", filter=Q(soloist=True)),
+        )
+        .order_by()
+    )
+    per_round: dict[int, list[int]] = defaultdict(lambda: [0] * after_round)
+    counts: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for line in totals:
+        pid = line["participant_id"]
+        per_round[pid][line["round__number"] - 1] = line["points"]
+        count = counts[pid]
+        count[0] += line["won"]
+        count[1] += line["played"]
+        count[2] += line["solos"]
+
+    # Everyone who sat at a table of a released round so far; people who never played (no-shows,
+    # players registered for a later round) are not in the table.
+    seated = Seat.objects.filter(
+        participant=OuterRef("pk"), round__number__lte=after_round
+    ).exclude(round__status=Round.Status.DRAFT)
+    participants = (
+        Participant.objects.filter(tournament=tournament)
+        .annotate(played=Exists(seated))
+        .values_list("pk", "name", "club", "withdrawn", "played")
+    )
+    rows = []
+    for pid, name, club, withdrawn, played in participants:
+        if pid not in counts and (withdrawn or not played):
+            continue
+        rounds = tuple(per_round[pid]) if pid in per_round else (0,) * after_round
+        won, played, solos = counts.get(pid, (0, 0, 0))
+        rows.append(
+            StandingRow(
+                participant_id=pid,
+                name=name,
+                club=club,
+                withdrawn=withdrawn,
+                rounds=rounds,
+                total=sum(rounds),
+                games_won=won,
+                games_played=played,
+                solos=solos,
+            )
+        )
+    return Standings(tournament, after_round, tuple(rank_rows(rows)))
+
+
+def cached_standings(tournament: Tournament, after_round: int | None = None) -> Standings:
+    """Standings for the public pages, kept a few seconds so that a room full of phones
+    polling the table costs one computation, not one per request."""
+    key = f"standings:{tournament.pk}:{after_round or 'latest'}"
+    standings = cache.get(key)
+    if standings is None:
+        standings = compute_standings(tournament, after_round)
+        cache.set(key, standings, settings.PUBLIC_CACHE_SECONDS)
+    return standings
+
+
+def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:
+    """Sort by the tie-breakers (best first, then by name) and give shared places to equals."""
+    ordered = sorted(
+        rows, key=lambda row: (tuple(-v for v in sort_key(row)), name_sort_key(row.name))
+    )
+    keys = [sort_key(row) for row in ordered]
+    ranked = []
+    for index, row in enumerate(ordered):
+        rank = index + 1
+        if index and keys[index] == keys[index - 1]:
+            rank = ranked[-1].rank
+        shared = (index > 0 and keys[index] == keys[index - 1]) or (
+            index + 1 < len(ordered) and keys[index] == keys[index + 1]
+        )
+        ranked.append(replace(row, rank=rank, shared_rank=shared))
+    return ranked

@@ -1,0 +1,179 @@
+"""Standings pages (organiser and public) and the read-only JSON API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+from django_tables2 import RequestConfig
+
+from scoring.standings.ranking import (
+    TIE_BREAKERS,
+    cached_standings,
+    compute_standings,
+    latest_round_number,
+)
+from scoring.standings.tables import standings_table
+from tournament.access import OrganiserMixin
+from tournament.models import Round, Seat, Tournament
+from tournament.normalize import small_int
+from tournament.public.views import PublicTournamentMixin
+
+
+class BadParameter(ValueError):
+    pass
+
+
+def after_round_parameter(request: HttpRequest, tournament: Tournament) -> int | None:
+    """``?after_round=N``: None (the latest released round) or a round released so far."""
+    raw = request.GET.get("after_round", "").strip()
+    if not raw:
+        return None
+    number = small_int(raw, max_digits=3)
+    latest = latest_round_number(tournament)
+    if number is None or not 1 <= number <= latest:
+        if latest == 0:
+            raise BadParameter(
+                _("Noch kein Durchgang ist freigegeben; es gibt noch keine Tabelle.")
+            )
+        raise BadParameter(
+            _("after_round muss eine Zahl von 1 bis %(max)d sein, nicht „%(value)s“.")
+            % {"max": latest, "value": raw[:20]}
+        )
+    return number
+
+
+class StandingsMixin:
+    template_name = "scoring/standings.html"
+    tournament: Tournament
+    request: HttpRequest
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            self.after_round = after_round_parameter(request, self.tournament)
+        except BadParameter as error:
+            context = self.get_context_data(bad_parameter=str(error))
+            return self.render_to_response(context, status=400)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        if "bad_parameter" in kwargs:
+            return context
+        standings = self.standings()
+        table = standings_table(standings, player_links=self.player_links())
+        RequestConfig(self.request, paginate=False).configure(table)
+        context.update(
+            standings=standings,
+            table=table,
+            tie_breakers=TIE_BREAKERS,
+            round_choices=range(1, max(self.latest_round(standings), 1) + 1),
+            table_cache_seconds=self.table_cache_seconds(),
+        )
+        return context
+
+    def latest_round(self, standings) -> int:
+        """The last released round (the standings show it unless another was asked for)."""
+        if self.after_round is None:
+            return standings.after_round
+        return latest_round_number(self.tournament)
+
+    def table_cache_seconds(self) -> int:
+        """How long the rendered rows may be reused; 0 for the organiser, who must see every
+        confirmation at once."""
+        return 0
+
+    def standings(self):
+        return compute_standings(self.tournament, self.after_round)
+
+    def player_links(self) -> bool:
+        return self.tournament.public_player_pages
+
+
+class OrganiserStandingsView(OrganiserMixin, StandingsMixin, TemplateView):
+    section = "standings"
+
+
+class PublicStandingsView(PublicTournamentMixin, StandingsMixin, TemplateView):
+    switch = "public_standings"
+    template_name = "scoring/public_standings.html"
+    extra_context = {"page": "standings"}
+
+    def standings(self):
+        return cached_standings(self.tournament, self.after_round)
+
+    def table_cache_seconds(self) -> int:
+        return settings.PUBLIC_CACHE_SECONDS
+
+
+# ---------------------------------------------------------------------------- JSON API
+
+
+def api_error(message: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": message}, status=status)
+
+
+def api_tournament(slug: str, switch: str) -> Tournament:
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None or not getattr(tournament, switch):
+        raise Http404
+    return tournament
+
+
+def standings_api(request: HttpRequest, slug: str) -> JsonResponse:
+    """``GET /api/t/<slug>/standings?after_round=N``
+
+    → ``[{rank, name, points, rounds, games_won}]``
+    """
+    try:
+        tournament = api_tournament(slug, "public_standings")
+    except Http404:
+        return api_error(_("Unbekanntes Turnier."), 404)
+    try:
+        after_round = after_round_parameter(request, tournament)
+    except BadParameter as error:
+        return api_error(str(error), 400)
+    standings = cached_standings(tournament, after_round)
+    return JsonResponse(
+        [
+            {
+                "rank": row.rank,
+                "name": row.name,
+                "points": row.total,
+                "rounds": list(row.rounds),
+                "games_won": row.games_won,
+            }
+            for row in standings.rows
+        ],
+        safe=False,
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+def tables_api(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+    """``GET /api/t/<slug>/rounds/<n>/tables`` → ``[{table, players: [{seat, name, captain}]}]``"""
+    try:
+        tournament = api_tournament(slug, "public_seating")
+    except Http404:
+        return api_error(_("Unbekanntes Turnier."), 404)
+    round_ = (
+        Round.objects.filter(tournament=tournament, number=number)
+        .exclude(status=Round.Status.DRAFT)
+        .first()
+    )
+    if round_ is None:
+        return api_error(_("Durchgang %(number)d ist nicht freigegeben.") % {"number": number}, 404)
+    tables: dict[int, list[dict[str, Any]]] = {}
+    seats = Seat.objects.filter(round=round_).select_related("participant", "table")
+    for seat in seats.order_by("table__number", "number"):
+        tables.setdefault(seat.table.number, []).append(
+            {"seat": seat.number, "name": seat.participant.name, "captain": seat.number == 1}
+        )
+    return JsonResponse(
+        [{"table": number, "players": players} for number, players in tables.items()],
+        safe=False,
+        json_dumps_params={"ensure_ascii": False},
+    )

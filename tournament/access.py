@@ -1,0 +1,47 @@
+"""Who may open the organiser's pages: the mixin every organiser view starts from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from tournament.models import Tournament
+
+
+class OrganiserMixin(LoginRequiredMixin):
+    """Login required; ``self.tournament`` from the URL's slug (404 if unknown)."""
+
+    tournament: Tournament
+    section = ""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # Checked before loading anything, so that strangers learn nothing from a 404.
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.load(**kwargs)
+        return super().dispatch(request, *args, **kwargs)
+
+    def load(self, **kwargs: Any) -> None:
+        """Look up the objects named in the URL (404 if unknown)."""
+        if "slug" in kwargs:
+            self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        if hasattr(self, "tournament"):
+            context["tournament"] = self.tournament
+            context["rounds"] = list(self.tournament.rounds.order_by("number"))
+        context["section"] = self.section
+        return context
+
+    def redirect_back(self, default: str) -> HttpResponseRedirect:
+        target = self.request.POST.get("next") or ""
+        if target and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={self.request.get_host()}, require_https=self.request.is_secure()
+        ):
+            return HttpResponseRedirect(target)
+        return HttpResponseRedirect(default)

@@ -1,0 +1,140 @@
+"""What organisers do with a tournament itself: create it, change its settings.
+
+Each service validates, runs in one transaction, writes the audit entry and returns; views and
+management commands only call these and render. Refusals raise ``DomainError`` with a translated
+message.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournament.audit import User, record
+from tournament.errors import DomainError
+from tournament.models import AuditEntry, Tournament
+from tournament.normalize import normalize_name
+
+TOURNAMENT_FIELDS = frozenset(Tournament.SETTINGS_FIELDS)
+
+
+# Paths of the organiser's pages that a tournament's short name would shadow.
+RESERVED_SLUGS = frozenset({"neu"})
+
+
+def unique_slug(name: str, date: datetime.date) -> str:
+    base = slugify(f"{name}-{date:%Y}")[:50].strip("-") or "turnier"
+    slug, counter = base, 2
+    while slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
+        slug = f"{base}-{counter}"
+        counter += 1
+    return slug
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    name: str,
+    date: datetime.date,
+    slug: str | None = None,
+    user: User = None,
+    **options: Any,
+) -> Tournament:
+    name = normalize_name(name)
+    if not name:
+        raise DomainError(_("Bitte einen Namen für das Turnier angeben."), field="name")
+    unknown = set(options) - TOURNAMENT_FIELDS
+    if unknown:
+        raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
+    if slug:
+        if slug in RESERVED_SLUGS:
+            raise DomainError(
+                _("„%(slug)s“ ist als Kurzname nicht möglich.") % {"slug": slug}, field="slug"
+            )
+        if slugify(slug) != slug:
+            raise DomainError(
+                _(
+                    "Der Kurzname „%(slug)s“ darf nur Kleinbuchstaben, Ziffern "
+                    "und Bindestriche enthalten."
+                )
+                % {"slug": slug},
+                field="slug",
+            )
+        if Tournament.objects.filter(slug=slug).exists():
+            raise DomainError(
+                _("Es gibt schon ein Turnier mit dem Kurznamen „%(slug)s“.") % {"slug": slug},
+                field="slug",
+            )
+    tournament = Tournament(name=name, date=date, slug=slug or unique_slug(name, date), **options)
+    validate_settings(tournament)
+    tournament.save()
+    record(tournament, AuditEntry.Action.TOURNAMENT_CREATED, user=user, summary=tournament.name)
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(tournament: Tournament, *, user: User = None, **changes: Any) -> Tournament:
+    allowed = TOURNAMENT_FIELDS | {"name", "date"}
+    unknown = set(changes) - allowed
+    if unknown:
+        raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    changed = {key: value for key, value in changes.items() if getattr(tournament, key) != value}
+    if "name" in changed:
+        changed["name"] = normalize_name(changed["name"])
+        if not changed["name"]:
+            raise DomainError(_("Bitte einen Namen für das Turnier angeben."), field="name")
+    scoring_fields = {"deck", "pre_lead_counts", "ddv_absage_bonus", "cycles"}
+    if (
+        scoring_fields & set(changed)
+        and tournament.rounds.filter(sheets__versions__isnull=False).exists()
+    ):
+        raise DomainError(
+            _(
+                "Wertung und Spielanzahl lassen sich nicht mehr ändern, "
+                "weil schon Spiellisten erfasst sind."
+            )
+        )
+    for key, value in changed.items():
+        setattr(tournament, key, value)
+    validate_settings(tournament)
+    drawn = tournament.rounds.count()
+    if tournament.rounds_count < drawn:
+        raise DomainError(
+            ngettext(
+                "Es gibt schon %(count)d Durchgang; weniger lassen sich nicht einstellen.",
+                "Es gibt schon %(count)d Durchgänge; weniger lassen sich nicht einstellen.",
+                drawn,
+            )
+            % {"count": drawn},
+            field="rounds_count",
+        )
+    tournament.save()
+    if changed:
+        record(
+            tournament,
+            AuditEntry.Action.TOURNAMENT_CHANGED,
+            user=user,
+            summary=", ".join(sorted(changed)),
+            details={key: str(value) for key, value in changed.items()},
+        )
+    return tournament
+
+
+def validate_settings(tournament: Tournament) -> None:
+    """The limits of a tournament's settings; the one place that checks them."""
+    if not 1 <= tournament.rounds_count <= 10:
+        raise DomainError(
+            _("Die Zahl der Durchgänge muss zwischen 1 und 10 liegen."), field="rounds_count"
+        )
+    if not 1 <= tournament.cycles <= 10:
+        raise DomainError(
+            _("Die Zahl der Runden je Durchgang muss zwischen 1 und 10 liegen."), field="cycles"
+        )
+    if tournament.deck not in (40, 48):
+        raise DomainError(_("Das Blatt hat 40 oder 48 Karten."), field="deck")

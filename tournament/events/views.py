@@ -1,0 +1,107 @@
+"""The organiser's pages for a tournament: list, create, settings, overview, audit log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, ListView, TemplateView
+
+from tournament.access import OrganiserMixin
+from tournament.errors import DomainError
+from tournament.events.forms import TournamentForm
+from tournament.events.services import create_tournament, update_tournament
+from tournament.models import AuditEntry, Tournament
+from tournament.seating import core as pure
+from tournament.seating.messages import seating_problem
+
+
+class TournamentListView(OrganiserMixin, ListView):
+    template_name = "tournament/tournament_list.html"
+    context_object_name = "tournaments"
+
+    def get_queryset(self):
+        return Tournament.objects.annotate(
+            participant_count=Count("participants", filter=Q(participants__withdrawn=False))
+        ).order_by("-date", "name")
+
+
+class TournamentCreateView(OrganiserMixin, FormView):
+    template_name = "tournament/tournament_form.html"
+    form_class = TournamentForm
+
+    def form_valid(self, form: TournamentForm) -> HttpResponse:
+        data = dict(form.cleaned_data)
+        try:
+            tournament = create_tournament(
+                name=data.pop("name"), date=data.pop("date"), user=self.request.user, **data
+            )
+        except DomainError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Das Turnier wurde angelegt."))
+        return redirect("tournament:participants", slug=tournament.slug)
+
+
+class TournamentSettingsView(OrganiserMixin, FormView):
+    template_name = "tournament/tournament_form.html"
+    form_class = TournamentForm
+    section = "settings"
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs = super().get_form_kwargs()
+        kwargs["instance"] = Tournament.objects.get(pk=self.tournament.pk)
+        return kwargs
+
+    def form_valid(self, form: TournamentForm) -> HttpResponse:
+        try:
+            update_tournament(self.tournament, user=self.request.user, **form.cleaned_data)
+        except DomainError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Die Einstellungen wurden gespeichert."))
+        return redirect("tournament:detail", slug=self.tournament.slug)
+
+
+class TournamentDetailView(OrganiserMixin, TemplateView):
+    template_name = "tournament/tournament_detail.html"
+    section = "overview"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        counts = self.tournament.participants.aggregate(
+            registered=Count("pk", filter=Q(withdrawn=False)),
+            checked_in=Count("pk", filter=Q(withdrawn=False, checked_in=True)),
+            withdrawn=Count("pk", filter=Q(withdrawn=True)),
+        )
+        context["counts"] = counts
+        # As eligible_participants: the checked-in ones once check-in has started.
+        eligible = counts["checked_in"] or counts["registered"]
+        context["eligible"] = eligible
+        context["seating_problem"] = seating_problem(eligible)
+        context["seatable"] = not context["seating_problem"]
+        if context["seatable"]:
+            sizes = pure.table_sizes(eligible)
+            context["table_plan"] = {"fours": sizes.count(4), "fives": sizes.count(5)}
+        context["next_round"] = next_round_number(self.tournament)
+        return context
+
+
+def next_round_number(tournament: Tournament) -> int | None:
+    """The round an organiser would draw next, or None when every round exists."""
+    drawn = tournament.rounds.count()
+    return drawn + 1 if drawn < tournament.rounds_count else None
+
+
+class AuditLogView(OrganiserMixin, ListView):
+    template_name = "tournament/audit_log.html"
+    section = "audit"
+    context_object_name = "entries"
+    paginate_by = 100
+
+    def get_queryset(self):
+        return AuditEntry.objects.filter(tournament=self.tournament).select_related("user")

@@ -1,0 +1,129 @@
+"""What organisers do with participants: register, edit, check in, import.
+
+Each service validates, runs in one transaction, writes the audit entry and returns. Withdrawing
+a participant changes draft seatings and therefore lives with the seating
+(``tournament.seating.services.set_withdrawn``).
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tournament.audit import User, record
+from tournament.errors import DomainError
+from tournament.models import AuditEntry, Participant, Tournament
+from tournament.normalize import name_key, normalize_name
+from tournament.participants.importing import ImportPreview, read_participants
+
+
+def _check_name_free(tournament: Tournament, name: str, exclude_pk: int | None = None) -> None:
+    existing = tournament.participants.exclude(pk=exclude_pk).values_list("name", flat=True)
+    if name_key(name) in {name_key(other) for other in existing}:
+        raise DomainError(_("„%(name)s“ ist bereits angemeldet.") % {"name": name}, field="name")
+
+
+@transaction.atomic
+def add_participant(
+    tournament: Tournament,
+    *,
+    name: str,
+    club: str = "",
+    checked_in: bool = False,
+    user: User = None,
+) -> Participant:
+    name, club = normalize_name(name), normalize_name(club)
+    if not name:
+        raise DomainError(_("Der Name fehlt."), field="name")
+    _check_name_free(tournament, name)
+    try:
+        with transaction.atomic():
+            participant = Participant.objects.create(
+                tournament=tournament, name=name, club=club, checked_in=checked_in
+            )
+    except IntegrityError as error:  # a second request registered the same name meanwhile
+        raise DomainError(
+            _("„%(name)s“ ist bereits angemeldet.") % {"name": name}, field="name"
+        ) from error
+    record(tournament, AuditEntry.Action.PARTICIPANT_ADDED, user=user, summary=name)
+    return participant
+
+
+@transaction.atomic
+def update_participant(
+    participant: Participant, *, name: str, club: str = "", user: User = None
+) -> Participant:
+    name, club = normalize_name(name), normalize_name(club)
+    if not name:
+        raise DomainError(_("Der Name fehlt."), field="name")
+    _check_name_free(participant.tournament, name, exclude_pk=participant.pk)
+    old_name = participant.name
+    participant.name, participant.club = name, club
+    try:
+        with transaction.atomic():
+            participant.save(update_fields=["name", "club"])
+    except IntegrityError as error:  # a second request took the name meanwhile
+        raise DomainError(
+            _("„%(name)s“ ist bereits angemeldet.") % {"name": name}, field="name"
+        ) from error
+    record(
+        participant.tournament,
+        AuditEntry.Action.PARTICIPANT_CHANGED,
+        user=user,
+        summary=name if old_name == name else f"{old_name} → {name}",
+    )
+    return participant
+
+
+@transaction.atomic
+def set_checked_in(participant: Participant, checked_in: bool, *, user: User = None) -> Participant:
+    participant = Participant.objects.select_for_update().get(pk=participant.pk)
+    if participant.checked_in != checked_in:
+        participant.checked_in = checked_in
+        participant.save(update_fields=["checked_in"])
+        record(
+            participant.tournament,
+            AuditEntry.Action.PARTICIPANT_CHECKED_IN
+            if checked_in
+            else AuditEntry.Action.PARTICIPANT_CHECKED_OUT,
+            user=user,
+            summary=participant.name,
+        )
+    return participant
+
+
+def preview_import(tournament: Tournament, data: bytes, filename: str) -> ImportPreview:
+    names = tournament.participants.values_list("name", flat=True)
+    return read_participants(data, filename, existing_names=names)
+
+
+@transaction.atomic
+def import_participants(
+    tournament: Tournament, data: bytes, filename: str, *, user: User = None
+) -> list[Participant]:
+    """Create every participant of the file, or none: any problem refuses the whole file."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    preview = preview_import(tournament, data, filename)
+    if not preview.ok:
+        raise DomainError(
+            _("Die Datei wurde nicht übernommen."), problems=[str(p) for p in preview.errors]
+        )
+    created = Participant.objects.bulk_create(
+        [Participant(tournament=tournament, name=row.name, club=row.club) for row in preview.rows]
+    )
+    record(
+        tournament,
+        AuditEntry.Action.PARTICIPANTS_IMPORTED,
+        user=user,
+        summary=_("%(count)d aus %(file)s") % {"count": len(created), "file": filename},
+    )
+    return created
+
+
+def eligible_participants(tournament: Tournament) -> list[Participant]:
+    """Who is seated in a new round: everyone not withdrawn and, once check-in has started,
+    only those who checked in (players not yet here are not drawn)."""
+    active = list(tournament.participants.active().order_by("pk"))
+    if any(participant.checked_in for participant in active):
+        return [participant for participant in active if participant.checked_in]
+    return active

@@ -1,0 +1,38 @@
+"""django-tables2 tables of the organiser's pages."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Participant
+
+
+class ParticipantTable(tables.Table):
+    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})
+    club = tables.Column(verbose_name=_("Verein"), empty_values=())
+    checked_in = tables.TemplateColumn(
+        template_name="tournament/includes/checkin_cell.html",
+        verbose_name=_("Anwesend"),
+        order_by=("checked_in", "name"),
+    )
+    status = tables.TemplateColumn(
+        template_name="tournament/includes/participant_status_cell.html",
+        verbose_name=_("Status"),
+        accessor="withdrawn",
+        order_by=("withdrawn", "name"),
+    )
+    actions = tables.TemplateColumn(
+        template_name="tournament/includes/participant_actions_cell.html",
+        verbose_name="",
+        orderable=False,
+        attrs={"td": {"class": "actions-cell nowrap"}},
+    )
+
+    class Meta:
+        model = Participant
+        fields = ("name", "club", "checked_in", "status", "actions")
+        attrs = {"class": "data participants"}
+        row_attrs = {"class": lambda record: "withdrawn" if record.withdrawn else ""}
+        order_by = ("name",)
+        empty_text = _("Noch keine Teilnehmer.")

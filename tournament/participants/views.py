@@ -1,0 +1,202 @@
+"""The organiser's pages for participants: register, edit, check in, import."""
+
+from __future__ import annotations
+
+import base64
+import secrets
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views import View
+from django.views.generic import FormView, TemplateView
+from django_tables2 import RequestConfig
+
+from tournament.access import OrganiserMixin
+from tournament.errors import DomainError
+from tournament.models import Participant
+from tournament.participants.forms import ImportForm, ParticipantForm
+from tournament.participants.importing import MAX_FILE_BYTES
+from tournament.participants.services import (
+    add_participant,
+    import_participants,
+    preview_import,
+    set_checked_in,
+    update_participant,
+)
+from tournament.participants.tables import ParticipantTable
+
+
+class ParticipantListView(OrganiserMixin, TemplateView):
+    template_name = "tournament/participant_list.html"
+    section = "participants"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        query = self.request.GET.get("q", "").strip()
+        participants = self.tournament.participants.all()
+        if query:
+            participants = participants.filter(Q(name__icontains=query) | Q(club__icontains=query))
+        table = ParticipantTable(participants)
+        RequestConfig(self.request, paginate=False).configure(table)
+        context.update(
+            table=table,
+            query=query,
+            form=kwargs.get("form") or ParticipantForm(),
+            counts=self.tournament.participants.aggregate(
+                registered=Count("pk", filter=Q(withdrawn=False)),
+                checked_in=Count("pk", filter=Q(withdrawn=False, checked_in=True)),
+            ),
+        )
+        return context
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        form = ParticipantForm(request.POST)
+        if form.is_valid():
+            try:
+                participant = add_participant(
+                    self.tournament,
+                    name=form.cleaned_data["name"],
+                    club=form.cleaned_data["club"],
+                    checked_in=bool(request.POST.get("checked_in")),
+                    user=request.user,
+                )
+            except DomainError as error:
+                form.add_error("name", error.message)
+            else:
+                messages.success(
+                    request, _("%(name)s ist angemeldet.") % {"name": participant.name}
+                )
+                return redirect("tournament:participants", slug=self.tournament.slug)
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class ParticipantEditView(OrganiserMixin, FormView):
+    template_name = "tournament/participant_form.html"
+    form_class = ParticipantForm
+    section = "participants"
+
+    def load(self, **kwargs: Any) -> None:
+        super().load(**kwargs)
+        self.participant = get_object_or_404(
+            Participant, tournament=self.tournament, pk=kwargs["pk"]
+        )
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs = super().get_form_kwargs()
+        kwargs["instance"] = Participant.objects.get(pk=self.participant.pk)
+        return kwargs
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["participant"] = self.participant
+        return context
+
+    def form_valid(self, form: ParticipantForm) -> HttpResponse:
+        try:
+            update_participant(
+                self.participant,
+                name=form.cleaned_data["name"],
+                club=form.cleaned_data["club"],
+                user=self.request.user,
+            )
+        except DomainError as error:
+            form.add_error("name", error.message)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Gespeichert."))
+        return redirect("tournament:participants", slug=self.tournament.slug)
+
+
+class CheckInView(OrganiserMixin, View):
+    """POST-only switch of one participant's arrival (``checked_in`` = "1" or not)."""
+
+    field = "checked_in"
+
+    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+        participant = get_object_or_404(Participant, tournament=self.tournament, pk=pk)
+        self.switch(participant, request.POST.get(self.field) == "1")
+        return self.redirect_back(reverse("tournament:participants", args=[slug]))
+
+    def switch(self, participant: Participant, value: bool) -> None:
+        set_checked_in(participant, value, user=self.request.user)
+
+
+IMPORT_SESSION_KEY = "participant_import"
+
+
+class ParticipantImportView(OrganiserMixin, TemplateView):
+    """Upload → preview (nothing written) → confirm (all or nothing)."""
+
+    template_name = "tournament/participant_import.html"
+    section = "participants"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.setdefault("form", ImportForm())
+        return context
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if "confirm" in request.POST:
+            return self._confirm(request)
+        form = ImportForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form), status=400)
+        upload = form.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            form.add_error(
+                "file",
+                _("Die Datei ist zu groß (%(size)d kB, höchstens %(max)d kB).")
+                % {"size": upload.size // 1024, "max": MAX_FILE_BYTES // 1024},
+            )
+            return self.render_to_response(self.get_context_data(form=form), status=400)
+        data = upload.read()
+        preview = preview_import(self.tournament, data, upload.name)
+        token = ""
+        if preview.ok:
+            token = secrets.token_urlsafe(12)
+            request.session[IMPORT_SESSION_KEY] = {
+                "token": token,
+                "tournament": self.tournament.pk,
+                "filename": upload.name,
+                "data": base64.b64encode(data).decode("ascii"),
+            }
+        return self.render_to_response(
+            self.get_context_data(form=form, preview=preview, filename=upload.name, token=token),
+            status=200 if preview.ok else 400,
+        )
+
+    def _confirm(self, request: HttpRequest) -> HttpResponse:
+        stored = request.session.get(IMPORT_SESSION_KEY) or {}
+        if (
+            stored.get("token") != request.POST.get("token")
+            or stored.get("tournament") != self.tournament.pk
+        ):
+            messages.error(
+                request, _("Die Vorschau ist abgelaufen; bitte die Datei erneut hochladen.")
+            )
+            return redirect("tournament:participant_import", slug=self.tournament.slug)
+        data = base64.b64decode(stored["data"])
+        try:
+            created = import_participants(
+                self.tournament, data, stored["filename"], user=request.user
+            )
+        except DomainError as error:
+            messages.error(request, str(error))
+            return redirect("tournament:participant_import", slug=self.tournament.slug)
+        finally:
+            request.session.pop(IMPORT_SESSION_KEY, None)
+        messages.success(
+            request,
+            ngettext(
+                "%(count)d Teilnehmer wurde übernommen.",
+                "%(count)d Teilnehmer wurden übernommen.",
+                len(created),
+            )
+            % {"count": len(created)},
+        )
+        return redirect("tournament:participants", slug=self.tournament.slug)

@@ -1,0 +1,108 @@
+"""Public pages: names, tables and points only, nothing else about participants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.generic import TemplateView
+
+from tournament.models import Round, Seat, Tournament
+from tournament.normalize import name_key, name_sort_key
+
+
+class HomeView(TemplateView):
+    template_name = "public/home.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["tournaments"] = Tournament.objects.order_by("-date", "name")[:50]
+        return context
+
+
+class PublicTournamentMixin:
+    """The tournament from the slug; ``switch`` names the organiser's on/off setting."""
+
+    switch = ""
+    tournament: Tournament
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        if self.switch and not getattr(self.tournament, self.switch):
+            raise Http404("switched off")
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["tournament"] = self.tournament
+        return context
+
+
+def released_round(tournament: Tournament) -> Round | None:
+    """The newest round players may see."""
+    return (
+        Round.objects.filter(tournament=tournament)
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("-number")
+        .first()
+    )
+
+
+class TournamentView(PublicTournamentMixin, TemplateView):
+    template_name = "public/tournament.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["round"] = released_round(self.tournament)
+        return context
+
+
+def released_seats(round_: Round | None) -> list[Seat]:
+    if round_ is None:
+        return []
+    return list(
+        Seat.objects.filter(round=round_)
+        .select_related("participant", "table")
+        .order_by("table__number", "number")
+    )
+
+
+class SeatLookupView(PublicTournamentMixin, TemplateView):
+    """„Wo sitze ich?“: type a part of your name, see table and seat."""
+
+    template_name = "public/lookup.html"
+    switch = "public_seating"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        round_ = released_round(self.tournament)
+        query = self.request.GET.get("q", "").strip()[:100]
+        seats = released_seats(round_)
+        if query:
+            key = name_key(query)
+            matches = [seat for seat in seats if key in name_key(seat.participant.name)]
+        else:
+            matches = []
+        context.update(
+            round=round_,
+            query=query,
+            matches=matches,
+            everyone=sorted(seats, key=lambda seat: name_sort_key(seat.participant.name)),
+        )
+        return context
+
+
+class SeatingView(PublicTournamentMixin, TemplateView):
+    template_name = "public/seating.html"
+    switch = "public_seating"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        round_ = released_round(self.tournament)
+        seats = released_seats(round_)
+        tables: dict[int, list[Seat]] = {}
+        for seat in seats:
+            tables.setdefault(seat.table.number, []).append(seat)
+        context.update(round=round_, tables=sorted(tables.items()))
+        return context

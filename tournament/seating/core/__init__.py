@@ -1,0 +1,104 @@
+"""The seating core: pure Python, no Django, nothing of ours outside this package.
+
+Data in, result out.
+
+Vocabulary
+----------
+participant
+    Identified by a plain ``int`` id (the Django layer uses the primary key).
+table
+    Numbered 1..T. A *4-table* seats four players. A *5-table* seats five; there the
+    dealer sits out each game. ``N % 4`` five-tables absorb counts not divisible by 4,
+    and the five-tables are always the LAST tables (highest numbers). Counts that cannot
+    be seated: fewer than 4, and 6, 7, 11 (5 = one 5-table, 9 = 4+5, 10 = 5+5; every
+    count from 12 on works).
+seat
+    Numbered 1..4 (or 1..5) around a table. ``TableSeating.seats[0]`` sits at seat 1.
+captain / Listenführer
+    The player at seat 1: keeps the score sheet and is the first dealer.
+Losnummer (slip number)
+    The number a participant draws from the bowl in the physical draw; 1..N. The slip
+    scheme maps numbers to places, 4-tables first, then 5-tables::
+
+        T4 = number of 4-tables
+        number 4*(t-1) + k             -> table t, seat k            (t <= T4, k = 1..4)
+        number 4*T4 + 5*(j-1) + k      -> 5-table j = table T4+j, seat k   (k = 1..5)
+
+    i.e. slips are counted off table by table, seat by seat. The same numbers are
+    printed on the table cards.
+lot (Los)
+    A random decision between participants with exactly equal standings whose tie
+    straddles a table boundary when seating by placement (round 2+).
+seed
+    An int that makes every random decision reproducible: same input + same seed gives
+    the same result, always. Only ``random.Random(int).random()`` is used, which Python
+    guarantees to stay stable across versions; shuffles are an explicit Fisher-Yates
+    over ``random()`` (``random.shuffle`` itself is not covered by that guarantee).
+    Placement seating uses two independent streams derived from the seed with SHA-256
+    (one for lots, one for seats).
+
+Errors carry a stable ``code`` and ``params`` (no translated text); the service layer
+turns them into German/English messages. ``str(error)`` is plain English for debugging.
+
+Modules: ``sizes`` (table sizes), ``layout`` (the seating as data), ``draw`` (round 1 and the
+seeded randomness), ``slips`` (Losnummern), ``placement`` (round 2+ by a ranking given as plain
+data), ``repeats`` (tables meeting again), ``edits`` (changes to a draft), ``errors``.
+"""
+
+from __future__ import annotations
+
+from tournament.seating.core.draw import SEED_LIMIT, SEED_MAX, draw_seating, new_seed
+from tournament.seating.core.edits import (
+    add_late_arrival,
+    make_captain,
+    remove_player,
+    swap_players,
+)
+from tournament.seating.core.errors import SeatingError, SlipError, SlipProblem
+from tournament.seating.core.layout import Seating, SeatRef, SeatRow, Slip, TableSeating
+from tournament.seating.core.placement import (
+    PlacementResult,
+    RankedPlayer,
+    TieLot,
+    seat_by_placement,
+)
+from tournament.seating.core.repeats import RepeatWarning, repeat_warnings
+from tournament.seating.core.sizes import MIN_PARTICIPANTS, is_seatable, table_sizes
+from tournament.seating.core.slips import (
+    seating_from_slips,
+    slip_layout,
+    slip_number,
+    slip_position,
+)
+
+__all__ = [
+    "MIN_PARTICIPANTS",
+    "SEED_LIMIT",
+    "SEED_MAX",
+    "PlacementResult",
+    "RankedPlayer",
+    "RepeatWarning",
+    "SeatRef",
+    "SeatRow",
+    "Seating",
+    "SeatingError",
+    "Slip",
+    "SlipError",
+    "SlipProblem",
+    "TableSeating",
+    "TieLot",
+    "add_late_arrival",
+    "draw_seating",
+    "is_seatable",
+    "make_captain",
+    "new_seed",
+    "remove_player",
+    "repeat_warnings",
+    "seat_by_placement",
+    "seating_from_slips",
+    "slip_layout",
+    "slip_number",
+    "slip_position",
+    "swap_players",
+    "table_sizes",
+]

@@ -1,0 +1,82 @@
+"""The organiser's words for what the pure seating logic refuses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournament.seating.core import SeatingError, SlipProblem, table_sizes
+
+
+def _count(n: int) -> str:
+    return ngettext("%(n)d Teilnehmer", "%(n)d Teilnehmer", n) % {"n": n}
+
+
+def seating_error_message(error: SeatingError, names: Mapping[int, str] | None = None) -> str:
+    params = error.params
+    names = names or {}
+
+    def name(key: str = "participant_id") -> str:
+        pid = params.get(key)
+        return names.get(pid, str(pid))
+
+    if error.code == "too_few":
+        return _(
+            "Mit %(count)s lässt sich kein Tisch besetzen; es werden mindestens 4 gebraucht. "
+            "Bitte %(add)s hinzufügen."
+        ) % {"count": _count(params["n"]), "add": _count(params["add"])}
+    if error.code == "unseatable":
+        suggestions = []
+        if params.get("remove"):
+            suggestions.append(_("%(count)s abmelden") % {"count": _count(params["remove"])})
+        if params.get("add"):
+            suggestions.append(_("%(count)s hinzufügen") % {"count": _count(params["add"])})
+        return _(
+            "%(count)s lassen sich nicht an Vierer- und Fünfertische setzen. Bitte %(what)s."
+        ) % {"count": _count(params["n"]), "what": _(" oder ").join(suggestions)}
+    if error.code == "table_full":
+        return _("Tisch %(table)d hat schon 5 Spieler.") % {"table": params["table"]}
+    if error.code == "no_four_table":
+        return _("Es gibt keinen Vierertisch mehr, an den jemand nachgesetzt werden kann.")
+    if error.code == "unknown_table":
+        return _("Einen Tisch %(table)s gibt es nicht.") % {"table": params["table"]}
+    if error.code == "already_seated":
+        return _("%(name)s sitzt bereits.") % {"name": name()}
+    if error.code == "not_seated":
+        return _("%(name)s sitzt in diesem Durchgang nicht.") % {"name": name()}
+    if error.code == "same_player":
+        return _("Bitte zwei verschiedene Spieler zum Tauschen wählen.")
+    if error.code == "redraw_needed":
+        return _("Ohne %(name)s hätte Tisch %(table)d nur drei Spieler; bitte neu auslosen.") % {
+            "name": name(),
+            "table": params["table"],
+        }
+    return _("Die Sitzordnung lässt sich so nicht bilden (%(code)s).") % {"code": error.code}
+
+
+def seating_problem(count: int) -> str:
+    """Why ``count`` participants cannot be seated, in the organiser's words; "" if they can."""
+    try:
+        table_sizes(count)
+    except SeatingError as error:
+        return seating_error_message(error)
+    return ""
+
+
+def slip_problem_message(problem: SlipProblem, names: Mapping[int, str]) -> str:
+    people = ", ".join(names.get(pid, str(pid)) for pid in problem.participant_ids)
+    if problem.code == "duplicate":
+        return _("Losnummer %(number)d ist mehrfach vergeben: %(names)s.") % {
+            "number": problem.number,
+            "names": people,
+        }
+    if problem.code == "missing":
+        return _("Losnummer %(number)d fehlt.") % {"number": problem.number}
+    if problem.code == "out_of_range":
+        return _("%(names)s: Losnummer %(number)d gibt es nicht.") % {
+            "names": people,
+            "number": problem.number,
+        }
+    return _("%(names)s hat noch keine Losnummer.") % {"names": people}

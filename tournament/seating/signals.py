@@ -1,0 +1,46 @@
+"""Where the later stages of the evening hook into the seating of a round.
+
+The seating knows tables and seats, not score sheets or standings. ``scoring`` connects its
+receivers to these signals in its ``AppConfig.ready()``; they run synchronously inside the
+seating service's transaction, so a receiver that raises ``DomainError`` refuses the whole action
+and nothing is written.
+
+``round_drawing``
+    Before round ``number`` (2 or later) of ``tournament`` is seated by placement; a receiver
+    raises ``DomainError`` while an earlier round is not final.
+``placement_requested``
+    Asks for the ranking that seats round ``number``: the receiver returns the participants of
+    ``participant_ids`` best first, as ``tournament.seating.core.RankedPlayer`` (plain data).
+    Exactly one receiver must answer.
+``round_released``
+    After ``round_`` is released, with its ``tables``: receivers create what a released table
+    needs (its score sheet).
+``round_closing``
+    Before ``round_`` is closed; a receiver raises ``DomainError`` while it is not finished (a
+    sheet not confirmed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+from django.dispatch import Signal
+
+from tournament.seating.core import RankedPlayer
+
+round_drawing = Signal()
+placement_requested = Signal()
+round_released = Signal()
+round_closing = Signal()
+
+
+def requested_ranking(**kwargs: Any) -> Sequence[RankedPlayer]:
+    """The one answer to ``placement_requested``."""
+    answers = [answer for _receiver, answer in placement_requested.send(sender=None, **kwargs)]
+    if len(answers) != 1:
+        raise ImproperlyConfigured(
+            f"placement_requested needs exactly one receiver, {len(answers)} answered"
+        )
+    return answers[0]
