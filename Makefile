@@ -42,9 +42,22 @@ format: $(VENV)/.dev
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Django's catalogue (locale/), then the scoring engine's own gettext domain "rules"
+# (scoring/rules/locale/, see scoring/rules/i18n.py): extract, merge into rules.po, compile.
+# The POT gets no creation date, so an unchanged source leaves rules.po unchanged.
+RULES_LOCALE := scoring/rules/locale
+RULES_PO := $(RULES_LOCALE)/en/LC_MESSAGES/rules.po
+
 messages: $(VENV)/.dev
-	$(BIN)/python manage.py makemessages -l en -l de --no-obsolete --ignore=.venv --ignore=tests --ignore=bench
-	$(BIN)/python manage.py compilemessages --ignore=.venv
+	$(BIN)/python manage.py makemessages -l en -l de --no-obsolete --ignore=.venv --ignore=tests --ignore=bench --ignore=scoring/rules
+	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=scoring/rules
+	xgettext --language=Python --from-code=UTF-8 --keyword= --keyword=N_ --keyword=NC_:1c,2 \
+		--no-location --package-name=Doko-Turnier --output=$(RULES_LOCALE)/rules.pot scoring/rules/*.py
+	sed -i.bak '/^"POT-Creation-Date:/d' $(RULES_LOCALE)/rules.pot
+	msgmerge --quiet --update --backup=none --no-fuzzy-matching $(RULES_PO) $(RULES_LOCALE)/rules.pot
+	msgattrib --no-obsolete --output-file=$(RULES_PO) $(RULES_PO)
+	msgfmt --check --output-file=$(RULES_LOCALE)/en/LC_MESSAGES/rules.mo $(RULES_PO)
+	rm -f $(RULES_LOCALE)/rules.pot $(RULES_LOCALE)/rules.pot.bak
 
 bench: $(VENV)/.dev
 	$(BIN)/python bench/run_all.py

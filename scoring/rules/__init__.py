@@ -28,7 +28,8 @@ from scoring.rules.errors import RecordError
 from scoring.rules.i18n import LANGUAGES, label, resolve_language, translate
 from scoring.rules.jsonio import score_document
 from scoring.rules.options import DEFAULT_OPTIONS, ScoringOptions, describe_options
-from scoring.rules.record import (
+from scoring.rules.parsing import parse_record
+from scoring.rules.records import (
     CalculatorRecord,
     DirectPoints,
     QuickEntry,
@@ -36,7 +37,6 @@ from scoring.rules.record import (
     Revoke,
     SpecialPoint,
     Statement,
-    parse_record,
 )
 from scoring.rules.result import BreakdownItem, GameResult, ScoringWarning
 from scoring.rules.sheet import (

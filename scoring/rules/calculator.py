@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scoring.rules.options import ScoringOptions
-from scoring.rules.record import CalculatorRecord
+from scoring.rules.records import CalculatorRecord
 from scoring.rules.result import BreakdownItem
 from scoring.rules.vocabulary import (
     ABSAGE_LEVEL,

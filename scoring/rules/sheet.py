@@ -15,7 +15,7 @@ from scoring.rules.engine import score_record
 from scoring.rules.errors import RecordError
 from scoring.rules.i18n import translate
 from scoring.rules.options import DEFAULT_OPTIONS, ScoringOptions
-from scoring.rules.record import parse_record
+from scoring.rules.parsing import parse_record
 from scoring.rules.result import GameResult
 
 DEFAULT_CYCLES = 4

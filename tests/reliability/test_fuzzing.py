@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scoring.models import Game, SheetVersion
 from scoring.rules import RecordError, score_game
-from scoring.rules.record import KNOWN_FIELDS
+from scoring.rules.keys import KNOWN_FIELDS
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,282 @@
+"""The engine's messages: a stable key for each, and its German text as the gettext msgid.
+
+German is the source language, so the texts below are both the German messages and the msgids
+of the gettext domain ``rules``; English lives only in ``locale/en/LC_MESSAGES/rules.po``.
+Callers and the other modules name a message by its key (``error.<code>``, ``warning.<code>``,
+``label.<breakdown key>``, ``term.<call|kind|party|special>.<JSON value>``, ``json.<message of
+Python's json module>``, ``option.<line>``); :mod:`scoring.rules.i18n` renders it.
+
+:func:`N_` and :func:`NC_` only mark a text for ``xgettext -kN_ -kNC_:1c,2`` (``make messages``)
+and return it with its context. ``NC_`` gives a context where one German word needs two English
+ones ("schwarz": the level a party missed, or the Absage). Messages are ``str.format`` templates;
+a field written ``{name:call}`` (``:kind``, ``:party``, ``:special``) is a vocabulary value that
+is translated through its ``term.*`` message, so translations keep such fields unchanged.
+"""
+
+from __future__ import annotations
+
+#: A message as gettext looks it up: (msgctxt or None, msgid).
+Message = tuple[str | None, str]
+
+
+def N_(msgid: str) -> Message:
+    """Mark ``msgid`` (German) for extraction; it is translated later, by key."""
+    return None, msgid
+
+
+def NC_(context: str, msgid: str) -> Message:
+    """Mark ``msgid`` (German) with a gettext context (msgctxt) for extraction."""
+    return context, msgid
+
+
+MESSAGES: dict[str, Message] = {
+    # --- breakdown labels (German ones are fixed by SCORING.md §8) -----------------------------
+    "label.won_120": N_("120"),
+    "label.level_90": N_("90"),
+    "label.level_60": N_("60"),
+    "label.level_30": N_("30"),
+    "label.level_schwarz": NC_("level", "schwarz"),
+    "label.call_re": N_("Re"),
+    "label.call_kontra": N_("Kontra"),
+    "label.call_sub": N_("Sub"),
+    "label.call_in": N_("In"),
+    "label.absage_keine_90": N_("keine 90"),
+    "label.absage_keine_60": N_("keine 60"),
+    "label.absage_keine_30": N_("keine 30"),
+    "label.absage_schwarz": N_("schwarz angesagt"),
+    "label.solo": N_("Solo"),
+    "label.verloren": N_("verloren"),
+    "label.gegen": N_("Gegen"),
+    "label.fuchs_gefangen": N_("Fuchs gefangen"),
+    "label.fuchs_am_end_gefangen": N_("Fuchs am End gefangen"),
+    "label.fuchs_am_end": N_("Fuchs am End"),
+    "label.charlie_am_end": N_("Charlie am End"),
+    "label.charlie_am_end_gefangen": N_("Charlie am End gefangen"),
+    "label.doppelkopf": N_("Doppelkopf"),
+    "label.herzstich": N_("Herzstich"),
+    "label.ddv_120": N_("120 gegen keine 90"),
+    "label.ddv_90": N_("90 gegen keine 60"),
+    "label.ddv_60": N_("60 gegen keine 30"),
+    "label.ddv_30": N_("30 gegen schwarz"),
+    # --- vocabulary terms used inside messages ---------------------------------------------
+    "term.party.re": N_("Re"),
+    "term.party.kontra": N_("Kontra"),
+    "term.call.re": N_("Re"),
+    "term.call.kontra": N_("Kontra"),
+    "term.call.sub": N_("Sub"),
+    "term.call.in": N_("In"),
+    "term.call.keine_90": N_("keine 90"),
+    "term.call.keine_60": N_("keine 60"),
+    "term.call.keine_30": N_("keine 30"),
+    "term.call.schwarz": NC_("Absage", "schwarz"),
+    "term.kind.normal": N_("Normalspiel"),
+    "term.kind.hochzeit": N_("Hochzeit"),
+    "term.kind.stilles_solo": N_("stilles Solo"),
+    "term.kind.hochzeit_allein": N_("Hochzeit allein"),
+    "term.kind.solo_buben": N_("Bubensolo"),
+    "term.kind.solo_damen": N_("Damensolo"),
+    "term.kind.solo_trumpf": N_("Trumpfsolo"),
+    "term.special.gegen": N_("Gegen"),
+    "term.special.herzstich": N_("Herzstich"),
+    "term.special.fuchs_gefangen": N_("Fuchs gefangen"),
+    "term.special.fuchs_am_end_gefangen": N_("Fuchs am End gefangen"),
+    "term.special.fuchs_am_end": N_("Fuchs am End"),
+    "term.special.charlie_am_end": N_("Charlie am End"),
+    "term.special.charlie_am_end_gefangen": N_("Charlie am End gefangen"),
+    "term.special.doppelkopf": N_("Doppelkopf"),
+    # --- errors: JSON types and structure -------------------------------------------------
+    "error.record_not_object": N_("Ein Spiel muss ein JSON-Objekt sein, nicht {got}"),
+    "error.not_object": N_("„{field}“ muss ein JSON-Objekt sein, nicht {got}"),
+    "error.not_list": N_("„{field}“ muss eine Liste sein, nicht {got}"),
+    "error.not_int": N_("„{field}“ muss eine ganze Zahl sein, nicht {got}"),
+    "error.not_bool": N_("„{field}“ muss true oder false sein, nicht {got}"),
+    "error.invalid_choice": N_("„{field}“ muss einer der Werte {choices} sein, nicht {got}"),
+    "error.missing": N_("„{field}“ fehlt"),
+    "error.unknown_field": N_("Unbekanntes Feld „{field}“"),
+    "error.unknown_field_typo": N_("Unbekanntes Feld „{field}“ – gemeint ist wohl „{suggestion}“"),
+    # --- errors: table and seats ----------------------------------------------------------
+    "error.table_size_invalid": N_("Die Tischgröße (table_size) muss 4 oder 5 sein, nicht {got}"),
+    "error.sitting_out_missing": N_(
+        "Am Fünfertisch muss der aussetzende Platz (sitting_out) angegeben sein"
+    ),
+    "error.sitting_out_not_allowed": N_(
+        "Am Vierertisch setzt niemand aus: sitting_out muss fehlen oder null sein, nicht {got}"
+    ),
+    "error.seat_out_of_range": N_(
+        "„{field}“: Platz {seat} gibt es nicht – erlaubt sind die Plätze 1 bis {table_size}"
+    ),
+    "error.seat_twice": N_("„{field}“: Platz {seat} steht doppelt in der Liste"),
+    "error.seat_sitting_out": N_(
+        "„{field}“: Platz {seat} setzt in diesem Spiel aus und spielt nicht mit"
+    ),
+    "error.re_size_one": N_(
+        "Beim {kind:kind} spielt genau ein Platz Re (der Solospieler), angegeben sind {size}"
+    ),
+    "error.re_size_two": N_(
+        "Beim {kind:kind} besteht die Re-Partei aus genau zwei Plätzen, angegeben sind {size}"
+    ),
+    # --- errors: Augen and schwarz ------------------------------------------------------
+    "error.augen_range": N_("Augen Re muss zwischen 0 und 240 liegen, nicht {augen}"),
+    "error.augen_gap": N_(
+        "Augen Re {augen} sind mit 40 Karten unmöglich: jeder Stich hat mindestens 8 Augen "
+        "(möglich sind 0, 8 bis 232 und 240)"
+    ),
+    "error.schwarz_contradiction": N_(
+        "schwarz „{given}“ passt nicht zu {augen} Augen Re: mit 40 Karten folgt daraus „{derived}“"
+    ),
+    "error.schwarz_required": N_(
+        "Bei {augen} Augen Re muss mit 48 Karten angegeben sein, ob eine Partei keinen Stich "
+        "hat (schwarz: „re“, „kontra“ oder „none“)"
+    ),
+    "error.schwarz_re_needs_0": N_(
+        "schwarz „re“ (Re ohne Stich) verlangt 0 Augen Re, nicht {augen}"
+    ),
+    "error.schwarz_kontra_needs_240": N_(
+        "schwarz „kontra“ (Kontra ohne Stich) verlangt 240 Augen Re, nicht {augen}"
+    ),
+    # --- errors: statements -------------------------------------------------------------
+    "error.re_by_kontra": N_("„Re“ kann nur die Re-Partei sagen, nicht Kontra"),
+    "error.kontra_by_re": N_("„Kontra“ kann nur die Kontra-Partei sagen, nicht Re"),
+    "error.sub_by_kontra": N_("„Sub“ (das zweite Re) kann nur die Re-Partei sagen, nicht Kontra"),
+    "error.in_by_re": N_("„In“ (das zweite Kontra) kann nur die Kontra-Partei sagen, nicht Re"),
+    "error.first_call_twice_before_lead": N_(
+        "„{call:call}“ ist zweimal vor dem ersten Ausspielen eingetragen"
+    ),
+    "error.first_call_twice_after_lead": N_(
+        "„{call:call}“ ist zweimal nach dem ersten Ausspielen eingetragen"
+    ),
+    "error.first_call_twice_solo": N_(
+        "„{call:call}“ ist zweimal eingetragen – im angesagten Solo wird alles einmal vor "
+        "dem ersten Ausspielen gesagt"
+    ),
+    "error.second_call_twice": N_("„{call:call}“ ist zweimal eingetragen"),
+    "error.second_call_without_first_calls": N_(
+        "„{call:call}“ setzt voraus, dass „Re“ und „Kontra“ gesagt wurden"
+    ),
+    "error.absage_without_re": N_("Die Absage „{call:call}“ der Re-Partei setzt deren „Re“ voraus"),
+    "error.absage_without_kontra": N_(
+        "Die Absage „{call:call}“ der Kontra-Partei setzt deren „Kontra“ voraus"
+    ),
+    # --- errors: Sonderpunkte -----------------------------------------------------------
+    "error.specials_in_announced_solo": N_("Ein {kind:kind} hat keine Sonderpunkte"),
+    "error.gegen_by_hand": N_("„Gegen“ wird berechnet (wenn Kontra gewinnt) und nicht eingetragen"),
+    "error.special_without_augen": N_(
+        "„{special:special}“ für {party:party} ist nicht möglich: {party:party} hat keine "
+        "Augen und keinen Stich mit Augen gemacht"
+    ),
+    "error.doppelkopf_too_many": N_(
+        "Mehr als 4 Doppelköpfe sind nicht möglich ({count} eingetragen)"
+    ),
+    "error.doppelkopf_augen": N_(
+        "{party:party} hat {count}-mal Doppelkopf und braucht dafür mindestens {needed} "
+        "Augen, hat aber nur {augen}"
+    ),
+    "error.fuchs_too_many": N_(
+        "Es gibt nur zwei Füchse: Fuchs gefangen, Fuchs am End gefangen und Fuchs am End "
+        "sind zusammen {count}"
+    ),
+    "error.herzstich_too_many": N_("Es gibt höchstens einen Herzstich ({count} eingetragen)"),
+    "error.last_trick_two_winners": N_(
+        "Den letzten Stich gewinnt nur eine Karte: Fuchs am End und Charlie am End sind "
+        "zusammen {count}"
+    ),
+    "error.last_trick_split": N_(
+        "Den letzten Stich gewinnt nur eine Partei: die Sonderpunkte des letzten Stichs sind "
+        "auf Re und Kontra verteilt"
+    ),
+    "error.charlie_caught_too_many": N_(
+        "Es gibt nur zwei Charlies: Charlie am End gefangen ist {count}-mal eingetragen"
+    ),
+    "error.charlie_caught_with_charlie_am_end": N_(
+        "Mit Charlie am End kann nur noch ein Charlie gefangen werden ({count} eingetragen)"
+    ),
+    "error.charlie_caught_with_fuchs_am_end": N_(
+        "Charlie am End gefangen und Fuchs am End schließen sich aus: ein Kreuz-Bube im "
+        "letzten Stich schlägt den Fuchs"
+    ),
+    "error.fuchs_caught_with_fuchs_am_end": N_(
+        "Mit Fuchs am End kann im letzten Stich nur noch ein Fuchs gefangen werden "
+        "({count} eingetragen)"
+    ),
+    "error.last_trick_caught_too_many": N_(
+        "Im letzten Stich spielen die Gegner von {party:party} nur {limit} Karte(n): "
+        "{count} gefangene Karten sind nicht möglich"
+    ),
+    # --- errors: quick entry and direct points --------------------------------------------
+    "error.winners_not_pair": N_(
+        "Beim {kind:kind} sind die Sieger genau zwei mitspielende Plätze (z. B. 1 + 4)"
+    ),
+    "error.winners_not_solo_side": N_(
+        "Beim {kind:kind} sind die Sieger der Solospieler ({soloist}) oder seine drei "
+        "Gegenspieler ({opponents})"
+    ),
+    "error.value_range": N_("Der Spielwert muss eine ganze Zahl von 0 bis 30 sein, nicht {got}"),
+    "error.points_seat_missing": N_(
+        "Die Punkte für Platz {seat} fehlen (erwartet sind die Plätze 1 bis {table_size})"
+    ),
+    "error.points_unknown_seat": N_(
+        "„{key}“ ist kein Platz dieses Tisches – erwartet sind die Schlüssel „1“ bis „{table_size}“"
+    ),
+    "error.points_sum": N_("Die Punkte ergeben zusammen {total} statt 0"),
+    "error.points_sitting_out": N_("Platz {seat} setzt aus und bekommt 0 Punkte, nicht {got}"),
+    "error.points_pattern": N_(
+        "Die Punkte {points} passen zu keinem Spielausgang: möglich sind +V +V −V −V, "
+        "+3V −V −V −V, −3V +V +V +V und beim Verwerfen −15 +15 0 0"
+    ),
+    "error.points_value_too_high": N_(
+        "Die Punkte ergeben einen Spielwert von {value}; mehr als 30 ist nicht möglich"
+    ),
+    # --- errors: documents and sheets -----------------------------------------------------
+    "error.invalid_json": N_("Kein gültiges JSON: {reason} (Zeile {line}, Spalte {column})"),
+    "error.invalid_json_no_position": N_("Kein gültiges JSON: {reason}"),
+    "error.sheet_too_many_games": N_(
+        "Spiel {game} ist zu viel: ein Zettel mit {table_size} Spielern hat höchstens "
+        "{max_games} Spiele ({cycles} Runden)"
+    ),
+    "error.sheet_table_size_mismatch": N_(
+        "Tischgröße {got} passt nicht zum Zettel eines Tisches mit {table_size} Spielern"
+    ),
+    "error.sheet_sitting_out_not_dealer": N_(
+        "In Spiel {game} gibt Platz {dealer} und setzt aus, nicht Platz {got}"
+    ),
+    # --- warnings -----------------------------------------------------------------------
+    "warning.no_counted_statement": N_(
+        "Keine gezählte Ansage: nach Regel 7 ist die Pflichtansage in jedem Spiel vorgeschrieben"
+    ),
+    # --- JSON syntax reasons (the json module speaks English only) ------------------------
+    "json.Expecting value": N_("Wert erwartet"),
+    "json.Expecting ',' delimiter": N_("„,“ erwartet"),
+    "json.Expecting ':' delimiter": N_("„:“ erwartet"),
+    "json.Expecting property name enclosed in double quotes": N_(
+        "Feldname in doppelten Anführungszeichen erwartet"
+    ),
+    "json.Unterminated string starting at": N_("Zeichenkette nicht abgeschlossen"),
+    "json.Extra data": N_("weitere Daten nach dem Ende"),
+    "json.Invalid control character at": N_("ungültiges Steuerzeichen"),
+    "json.Invalid \\escape": N_("ungültige Escape-Sequenz"),
+    "json.Illegal trailing comma before end of object": N_(
+        "überzähliges Komma vor dem Ende des Objekts"
+    ),
+    "json.Illegal trailing comma before end of array": N_(
+        "überzähliges Komma vor dem Ende der Liste"
+    ),
+    "json.too_deep": N_("zu tief verschachtelt"),
+    "json.not_json_constant": N_("{constant} ist kein JSON-Wert"),
+    # --- option lines for the rules page ------------------------------------------------
+    "option.deck_40": N_("Gespielt wird mit 40 Karten (ohne Neunen), {tricks} Stiche pro Spiel."),
+    "option.deck_48": N_("Gespielt wird mit 48 Karten (mit Neunen), {tricks} Stiche pro Spiel."),
+    "option.pre_lead_counts_off": N_(
+        "„Re“/„Kontra“ nur vor dem ersten Ausspielen bringt keinen Wertungspunkt; "
+        "zusammen mit der Pflichtansage zählt es einmal."
+    ),
+    "option.pre_lead_counts_on": N_(
+        "„Re“/„Kontra“ vor dem ersten Ausspielen bringt auch allein einen Wertungspunkt; "
+        "zusammen mit der Pflichtansage zählt es einmal."
+    ),
+    "option.ddv_bonus_off": N_("Keine Zusatzpunkte gegen Absagen (120 gegen „keine 90“ usw.)."),
+    "option.ddv_bonus_on": N_(
+        "Zusatzpunkte nach DDV: je 1 Punkt für die Partei, die 120 Augen gegen „keine 90“, "
+        "90 gegen „keine 60“, 60 gegen „keine 30“ oder 30 gegen „schwarz“ erreicht; "
+        "verrechnet wie Sonderpunkte."
+    ),
+}
