@@ -6,18 +6,19 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run setup test test-postgres lint format messages bench clean
+.PHONY: run setup test test-postgres lint format messages lock bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.runtime: requirements.txt | $(BIN)/python
-	$(BIN)/pip install --quiet -r requirements.txt
+# The lock files hold every package with its exact version (direct pins in requirements*.txt).
+$(VENV)/.runtime: requirements.lock | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.lock
 	touch $@
 
-$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
-	$(BIN)/pip install --quiet -r requirements-dev.txt
+$(VENV)/.dev: requirements.lock requirements-dev.lock | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.lock
 	touch $@ $(VENV)/.runtime
 
 setup: $(VENV)/.runtime
@@ -34,9 +35,11 @@ test: $(VENV)/.dev
 test-postgres: $(VENV)/.dev
 	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/doko} $(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# ruff, then the import contracts of .importlinter (layers, pure cores, concern folders).
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 format: $(VENV)/.dev
 	$(BIN)/ruff format .
@@ -58,6 +61,12 @@ messages: $(VENV)/.dev
 	msgattrib --no-obsolete --output-file=$(RULES_PO) $(RULES_PO)
 	msgfmt --check --output-file=$(RULES_LOCALE)/en/LC_MESSAGES/rules.mo $(RULES_PO)
 	rm -f $(RULES_LOCALE)/rules.pot $(RULES_LOCALE)/rules.pot.bak
+
+# Re-resolve the lock files after changing a pin in requirements.txt or requirements-dev.txt.
+LOCK_FLAGS := --quiet --strip-extras --no-header --annotation-style=line --no-emit-index-url --no-emit-find-links
+lock: $(VENV)/.dev
+	$(BIN)/pip-compile $(LOCK_FLAGS) -o requirements.lock requirements.txt
+	$(BIN)/pip-compile $(LOCK_FLAGS) -o requirements-dev.lock requirements-dev.txt
 
 bench: $(VENV)/.dev
 	$(BIN)/python bench/run_all.py
