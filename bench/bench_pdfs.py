@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         ("seating", reverse("exports:seating_pdf", args=[slug, number])),
         ("score sheets", reverse("exports:sheets_pdf", args=[slug, number])),
         ("standings", reverse("exports:standings_pdf", args=[slug])),
-        ("filled sheets", reverse("exports:sheets_pdf", args=[slug, number]) + "?ausgefuellt=1"),
+        ("filled sheets", reverse("exports:sheets_pdf", args=[slug, number]) + "?filled=1"),
     ]
     print(
         f"tournament: {slug}, round {number}: {tables} tables; "

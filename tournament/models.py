@@ -13,7 +13,6 @@ Vocabulary:
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -22,12 +21,21 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-if TYPE_CHECKING:
-    from scoring.rules import ScoringOptions
+from scoring.rules import ScoringOptions
 
 
 def new_entry_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+CAPTAIN_SEAT = 1  # the Listenführer: keeps the score sheet and deals first
+
+# The limits of a tournament's settings: the model's constraints, the service's check and the
+# form's number fields all read them from here.
+ROUNDS_COUNT_LIMITS = (1, 10)
+CYCLES_LIMITS = (1, 10)
+ROUNDS_COUNT_MESSAGE = _("Die Zahl der Durchgänge muss zwischen 1 und 10 liegen.")
+CYCLES_MESSAGE = _("Die Zahl der Runden je Durchgang muss zwischen 1 und 10 liegen.")
 
 
 class Tournament(models.Model):
@@ -90,16 +98,17 @@ class Tournament(models.Model):
         verbose_name_plural = _("Turniere")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(rounds_count__gte=1, rounds_count__lte=10),
+                condition=models.Q(
+                    rounds_count__gte=ROUNDS_COUNT_LIMITS[0],
+                    rounds_count__lte=ROUNDS_COUNT_LIMITS[1],
+                ),
                 name="rounds_1_to_10",
-                violation_error_message=_("Die Zahl der Durchgänge muss zwischen 1 und 10 liegen."),
+                violation_error_message=ROUNDS_COUNT_MESSAGE,
             ),
             models.CheckConstraint(
-                condition=models.Q(cycles__gte=1, cycles__lte=10),
+                condition=models.Q(cycles__gte=CYCLES_LIMITS[0], cycles__lte=CYCLES_LIMITS[1]),
                 name="cycles_1_to_10",
-                violation_error_message=_(
-                    "Die Zahl der Runden je Durchgang muss zwischen 1 und 10 liegen."
-                ),
+                violation_error_message=CYCLES_MESSAGE,
             ),
         ]
 
@@ -111,8 +120,6 @@ class Tournament(models.Model):
 
     @property
     def scoring_options(self) -> ScoringOptions:
-        from scoring.rules import ScoringOptions
-
         return ScoringOptions(
             deck=int(self.deck),
             pre_lead_counts=self.pre_lead_counts,
@@ -123,6 +130,14 @@ class Tournament(models.Model):
 class ParticipantQuerySet(models.QuerySet["Participant"]):
     def active(self) -> ParticipantQuerySet:
         return self.filter(withdrawn=False)
+
+    def drawable(self) -> list[Participant]:
+        """Who is seated in a new round: everyone not withdrawn and, once check-in has started,
+        only those who checked in (players not yet here are not drawn). One query, by id."""
+        active = list(self.active().order_by("pk"))
+        if any(participant.checked_in for participant in active):
+            return [participant for participant in active if participant.checked_in]
+        return active
 
 
 class Participant(models.Model):
@@ -151,6 +166,12 @@ class Participant(models.Model):
         return self.name
 
 
+class RoundQuerySet(models.QuerySet["Round"]):
+    def visible(self) -> RoundQuerySet:
+        """The rounds players may see: released or closed, never a draft."""
+        return self.filter(Round.visible_condition())
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", pgettext_lazy("round status", "Entwurf")
@@ -175,6 +196,8 @@ class Round(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = RoundQuerySet.as_manager()
+
     class Meta:
         ordering = ["tournament", "number"]
         verbose_name = _("Durchgang")
@@ -186,6 +209,11 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – {self.number}. Durchgang"
+
+    @classmethod
+    def visible_condition(cls, prefix: str = "") -> models.Q:
+        """``RoundQuerySet.visible`` as a condition, also for related lookups ("round__")."""
+        return ~models.Q(**{f"{prefix}status": cls.Status.DRAFT})
 
     @property
     def is_draft(self) -> bool:
@@ -252,7 +280,7 @@ class Seat(models.Model):
 
     @property
     def is_captain(self) -> bool:
-        return self.number == 1
+        return self.number == CAPTAIN_SEAT
 
 
 class AuditEntry(models.Model):

@@ -157,7 +157,7 @@ class SeatingPdfView(DownloadView):
 
 
 class ScoreSheetsPdfView(DownloadView):
-    """``?ausgefuellt=1`` prints the games entered so far (for the archive)."""
+    """``?filled=1`` prints the games entered so far (for the archive)."""
 
     def build(self, *, number: int, **kwargs: Any) -> tuple[bytes, str]:
         round_ = self.seated_round(number)
@@ -169,7 +169,7 @@ class ScoreSheetsPdfView(DownloadView):
                 )
                 % {"number": number}
             )
-        filled = self.request.GET.get("ausgefuellt") == "1"
+        filled = self.request.GET.get("filled") == "1"
         data = score_sheets_pdf(round_, public_base_url(self.request), with_games=filled)
         kind = "spiellisten-ausgefuellt" if filled else "spiellisten"
         return data, self.name(kind, "durchgang", number, extension="pdf")

@@ -14,7 +14,7 @@ from scoring.rules import describe_options
 from scoring.standings.ranking import TIE_BREAKERS, cached_standings
 from tournament.models import Participant, Round, Seat
 from tournament.normalize import name_sort_key
-from tournament.public.views import PublicTournamentMixin
+from tournament.public.views import PublicTournamentMixin, released_round, released_seats
 
 
 class RulesView(PublicTournamentMixin, TemplateView):
@@ -82,8 +82,6 @@ class ProjectorView(PublicTournamentMixin, TemplateView):
     switch = "public_projector"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        from tournament.public.views import released_round, released_seats
-
         context = super().get_context_data(**kwargs)
         round_ = released_round(self.tournament)
         mode = self.request.GET.get("zeige", "")

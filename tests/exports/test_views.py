@@ -43,7 +43,7 @@ def test_every_export_url_sends_anonymous_users_to_login(client, evening, name):
     [
         ("seating_pdf", 1, "", PDF, "herbstturnier-2025-sitzordnung-durchgang-1.pdf"),
         ("sheets_pdf", 1, "", PDF, "herbstturnier-2025-spiellisten-durchgang-1.pdf"),
-        ("sheets_pdf", 1, "?ausgefuellt=1", PDF, "spiellisten-ausgefuellt-durchgang-1.pdf"),
+        ("sheets_pdf", 1, "?filled=1", PDF, "spiellisten-ausgefuellt-durchgang-1.pdf"),
         ("slips_pdf", 1, "", PDF, "losnummern-durchgang-1.pdf"),
         ("standings_pdf", None, "", PDF, "tabelle-nach-durchgang-2.pdf"),
         ("standings_pdf", None, "?after_round=1", PDF, "tabelle-nach-durchgang-1.pdf"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Tournament
+from tournament.models import CYCLES_LIMITS, ROUNDS_COUNT_LIMITS, Tournament
 
 
 class TournamentForm(forms.ModelForm):
@@ -16,8 +16,11 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["rounds_count"].widget.attrs.update(min=1, max=10)
-        self.fields["cycles"].widget.attrs.update(min=1, max=10)
+        for name, (low, high) in (
+            ("rounds_count", ROUNDS_COUNT_LIMITS),
+            ("cycles", CYCLES_LIMITS),
+        ):
+            self.fields[name].widget.attrs.update(min=low, max=high)
 
     FIELDSETS = (
         (_("Turnier"), ("name", "date", "venue", "rounds_count", "cycles")),

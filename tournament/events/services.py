@@ -17,7 +17,14 @@ from django.utils.translation import ngettext
 
 from tournament.audit import User, record
 from tournament.errors import DomainError
-from tournament.models import AuditEntry, Tournament
+from tournament.models import (
+    CYCLES_LIMITS,
+    CYCLES_MESSAGE,
+    ROUNDS_COUNT_LIMITS,
+    ROUNDS_COUNT_MESSAGE,
+    AuditEntry,
+    Tournament,
+)
 from tournament.normalize import normalize_name
 
 TOURNAMENT_FIELDS = frozenset(Tournament.SETTINGS_FIELDS)
@@ -128,13 +135,11 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
 
 def validate_settings(tournament: Tournament) -> None:
     """The limits of a tournament's settings; the one place that checks them."""
-    if not 1 <= tournament.rounds_count <= 10:
-        raise DomainError(
-            _("Die Zahl der Durchgänge muss zwischen 1 und 10 liegen."), field="rounds_count"
-        )
-    if not 1 <= tournament.cycles <= 10:
-        raise DomainError(
-            _("Die Zahl der Runden je Durchgang muss zwischen 1 und 10 liegen."), field="cycles"
-        )
+    low, high = ROUNDS_COUNT_LIMITS
+    if not low <= tournament.rounds_count <= high:
+        raise DomainError(str(ROUNDS_COUNT_MESSAGE), field="rounds_count")
+    low, high = CYCLES_LIMITS
+    if not low <= tournament.cycles <= high:
+        raise DomainError(str(CYCLES_MESSAGE), field="cycles")
     if tournament.deck not in (40, 48):
         raise DomainError(_("Das Blatt hat 40 oder 48 Karten."), field="deck")

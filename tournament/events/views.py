@@ -79,8 +79,7 @@ class TournamentDetailView(OrganiserMixin, TemplateView):
             withdrawn=Count("pk", filter=Q(withdrawn=True)),
         )
         context["counts"] = counts
-        # As eligible_participants: the checked-in ones once check-in has started.
-        eligible = counts["checked_in"] or counts["registered"]
+        eligible = len(self.tournament.participants.drawable())
         context["eligible"] = eligible
         context["seating_problem"] = seating_problem(eligible)
         context["seatable"] = not context["seating_problem"]

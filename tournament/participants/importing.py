@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from openpyxl import load_workbook
 
 from tournament.normalize import FORMULA_PREFIXES, name_key, normalize_name
 
@@ -202,8 +203,6 @@ def _looks_like_xlsx(data: bytes, filename: str) -> bool:
 
 
 def _xlsx_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
-    from openpyxl import load_workbook
-
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError) as error:

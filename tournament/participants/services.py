@@ -121,9 +121,5 @@ def import_participants(
 
 
 def eligible_participants(tournament: Tournament) -> list[Participant]:
-    """Who is seated in a new round: everyone not withdrawn and, once check-in has started,
-    only those who checked in (players not yet here are not drawn)."""
-    active = list(tournament.participants.active().order_by("pk"))
-    if any(participant.checked_in for participant in active):
-        return [participant for participant in active if participant.checked_in]
-    return active
+    """Who is seated in a new round (the rule lives in ``ParticipantQuerySet.drawable``)."""
+    return tournament.participants.drawable()

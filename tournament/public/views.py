@@ -41,12 +41,7 @@ class PublicTournamentMixin:
 
 def released_round(tournament: Tournament) -> Round | None:
     """The newest round players may see."""
-    return (
-        Round.objects.filter(tournament=tournament)
-        .exclude(status=Round.Status.DRAFT)
-        .order_by("-number")
-        .first()
-    )
+    return Round.objects.filter(tournament=tournament).visible().order_by("-number").first()
 
 
 class TournamentView(PublicTournamentMixin, TemplateView):

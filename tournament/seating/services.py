@@ -275,8 +275,11 @@ def remove_from_draft_rounds(participant: Participant, *, user: User = None) -> 
     """
     notices = []
     seats = Seat.objects.filter(participant=participant, round__status=Round.Status.DRAFT)
-    for seat in seats.select_related("round"):
-        round_ = round_with_seating(participant.tournament, seat.round.number)
+    for number in seats.values_list("round__number", flat=True):
+        # The same round lock as every other seating edit; released meanwhile means hands off.
+        if not _locked_round(participant.tournament, number).is_draft:
+            continue
+        round_ = round_with_seating(participant.tournament, number)
         try:
             seating = pure.remove_player(seating_of(round_), participant.pk)
         except pure.SeatingError:

@@ -73,10 +73,9 @@ class RoundView(RoundMixin, TemplateView):
             # The edits below post participant ids; _participant() checks them.
             context["seated_players"] = participants.filter(pk__in=seated_ids)
             context["unseated_players"] = participants.exclude(pk__in=seated_ids)
-            context["eligible_count"] = len(eligible_participants(self.tournament))
-            context["uses_check_in"] = self.tournament.participants.filter(
-                withdrawn=False, checked_in=True
-            ).exists()
+            drawable = eligible_participants(self.tournament)
+            context["eligible_count"] = len(drawable)
+            context["uses_check_in"] = any(participant.checked_in for participant in drawable)
         if round_ is not None and round_.tables.all():
             context["repeat_warnings"] = repeat_warnings(self.tournament, round_)
             if round_.lots:
@@ -96,7 +95,7 @@ class RoundView(RoundMixin, TemplateView):
 
 def alphabetical_seats(tables) -> list[tuple[str, int, int, bool]]:
     rows = [
-        (seat.participant.name, table.number, seat.number, seat.number == 1)
+        (seat.participant.name, table.number, seat.number, seat.is_captain)
         for table in tables
         for seat in table.seats.all()
     ]

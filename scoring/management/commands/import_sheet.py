@@ -7,6 +7,7 @@ Any bad record refuses the whole file with the game numbers and fields; nothing 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -87,6 +88,4 @@ class Command(BaseCommand):
         return data
 
     def stdin_text(self) -> str:
-        import sys
-
         return sys.stdin.read()
