@@ -1,0 +1,1 @@
+"""Backup and restore: a whole tournament as one JSON document, and back."""

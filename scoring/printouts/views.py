@@ -1,6 +1,6 @@
 """The organiser's printouts, spreadsheets and backup downloads (login required).
 
-Each download view reads what it needs, calls one renderer of ``scoring.exports`` and returns
+Each download view reads what it needs, calls one renderer of ``scoring.printouts`` and returns
 the file as an attachment. A request that cannot be served (a draft round's score sheets, an
 ``after_round`` out of range, no games played yet) gets the downloads page again with the
 reason and status 400; an unknown round is a 404.

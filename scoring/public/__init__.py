@@ -1,0 +1,1 @@
+"""Public pages of the scoring: rules, player pages, projector."""

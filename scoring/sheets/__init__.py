@@ -1,0 +1,1 @@
+"""Score sheets: entry (organiser's desk and captains' links), versions, confirmation."""

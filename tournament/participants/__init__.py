@@ -1,0 +1,1 @@
+"""Participants: registry, import (CSV/XLSX), check-in."""

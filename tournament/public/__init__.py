@@ -1,0 +1,1 @@
+"""Pages for players without login: the tournament, "Wo sitze ich?", the seating."""

@@ -2,7 +2,7 @@
 
 A complete tournament of any size, made through the same services as the organiser's pages:
 create the tournament, import the participants (a generated CSV), draw round 1 digitally with
-the seed, release it, enter every table's sheet (valid records from ``tournament.demo_records``,
+the seed, release it, enter every table's sheet (valid records from ``scoring.demo.records``,
 handed in as final) and confirm it; then seat round 2 by placement, release, enter, confirm, and
 so on. ``--open-round`` adds one more round, drawn and released, whose sheets stay empty for the
 captains (the load test saves into them).
