@@ -16,9 +16,8 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH_DIR = ROOT / "bench"
@@ -184,18 +183,6 @@ def summary(values: Sequence[float]) -> dict[str, float]:
         "min": min(values),
         "max": max(values),
     }
-
-
-def time_calls(call: Callable[[], Any], iterations: int, warmup: int = 3) -> list[float]:
-    """Seconds of each of ``iterations`` calls, after ``warmup`` untimed ones."""
-    for _ in range(warmup):
-        call()
-    times = []
-    for _ in range(iterations):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def ms(seconds: float) -> str:

@@ -106,8 +106,7 @@ ANNOUNCED_SOLOS: frozenset[Kind] = frozenset({Kind.SOLO_BUBEN, Kind.SOLO_DAMEN, 
 #: Kinds "valued like a normal game": Sonderpunkte and "Gegen" count, pre-lead calls are possible.
 NORMAL_VALUED_KINDS: frozenset[Kind] = frozenset(Kind) - ANNOUNCED_SOLOS
 
-#: Kinds with Sonderpunkte (§2): the same as the ones with "Gegen".
-SONDERPUNKTE_KINDS: frozenset[Kind] = NORMAL_VALUED_KINDS
+#: Kinds with Sonderpunkte and "Gegen" (§2).
 GEGEN_KINDS: frozenset[Kind] = NORMAL_VALUED_KINDS
 
 #: Type points of the announced solos (rule 10: Buben 2, Damen 3, Trumpf 4).
@@ -141,20 +140,6 @@ ABSAGE_LEVEL: dict[Call, int] = {
     Call.KEINE_60: 2,
     Call.KEINE_30: 3,
     Call.SCHWARZ: 4,
-}
-
-#: The opening call of each party ("Re" for Re, "Kontra" for Kontra).
-FIRST_CALL: dict[Party, Call] = {Party.RE: Call.RE, Party.KONTRA: Call.KONTRA}
-
-#: The second call of each party ("Sub" for Re, "In" for Kontra).
-SECOND_CALL: dict[Party, Call] = {Party.RE: Call.SUB, Party.KONTRA: Call.IN}
-
-#: The party that may make a call of the four statements; Absagen may come from either party.
-CALL_OWNER: dict[Call, Party] = {
-    Call.RE: Party.RE,
-    Call.SUB: Party.RE,
-    Call.KONTRA: Party.KONTRA,
-    Call.IN: Party.KONTRA,
 }
 
 #: Augen in the deck, whatever its size.
