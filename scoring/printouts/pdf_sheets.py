@@ -42,7 +42,7 @@ from scoring.printouts.pdf_base import (
     render_pdf,
     style,
 )
-from scoring.printouts.pdf_cells import CAPTAIN_TINT, STAND_TINT, Hatch, SignatureLine, qr_code
+from scoring.printouts.pdf_cells import CAPTAIN_TINT, STAND_TINT, Hatch, QrCode, SignatureLine
 from scoring.printouts.sheet_data import TableSheet, table_sheets
 from scoring.rules import ScoringOptions, dealer
 from tournament.models import Round
@@ -213,7 +213,7 @@ def _sidebar(sheet: TableSheet, options: ScoringOptions, width: float) -> Table:
 
     parts: list[list[object]] = []
     if sheet.url:
-        parts.append([qr_code(sheet.url)])
+        parts.append([QrCode(sheet.url)])
         parts.append([Paragraph(_("Ergebnisse am Handy eintragen: Code scannen"), caption)])
         parts.append([Paragraph(escape(sheet.url), url_style)])
     else:
