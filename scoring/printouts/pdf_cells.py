@@ -23,8 +23,6 @@ from scoring.printouts.pdf_base import (
     SANS_BOLD,
 )
 
-CAPTAIN_TINT = colors.HexColor("#fbf4ea")
-STAND_TINT = colors.HexColor("#f3f8f5")
 HATCH_BG = colors.HexColor("#eceeee")
 HATCH_LINE = colors.HexColor("#b9bfc4")
 QR_SIZE = 36 * mm

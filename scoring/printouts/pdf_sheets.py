@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
+from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
@@ -42,11 +43,13 @@ from scoring.printouts.pdf_base import (
     render_pdf,
     style,
 )
-from scoring.printouts.pdf_cells import CAPTAIN_TINT, STAND_TINT, Hatch, QrCode, SignatureLine
+from scoring.printouts.pdf_cells import Hatch, QrCode, SignatureLine
 from scoring.printouts.sheet_data import TableSheet, table_sheets
 from scoring.rules import ScoringOptions, dealer
 from tournament.models import Round
 
+CAPTAIN_TINT = colors.HexColor("#fbf4ea")
+STAND_TINT = colors.HexColor("#f3f8f5")
 SIDEBAR = 64 * mm
 GUTTER = 6 * mm
 TITLE_HEIGHT = 13 * mm
