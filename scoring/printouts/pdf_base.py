@@ -10,7 +10,8 @@ A printout builds a list of flowables (its *story*) and hands it to :func:`rende
 - **Footer**: when it was printed, and "Seite x von y" (the total is known only at the end, so
   the canvas keeps the pages and draws the footers when the document is saved).
 
-A printout without header and footer (certificates) sets ``chrome=False``.
+A printout without header and footer (certificates) sets ``chrome=False``. Shared piece of a
+story: :class:`FixedFlowable` for anything drawn on the canvas at a fixed size.
 """
 
 from __future__ import annotations
@@ -120,6 +121,18 @@ def long_date(tournament: Tournament) -> str:
 
 def printed_at() -> str:
     return date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")
+
+
+class FixedFlowable(Flowable):
+    """A flowable of a fixed size that draws itself on the canvas in ``draw``."""
+
+    def __init__(self, width: float, height: float) -> None:
+        super().__init__()
+        self.width = width
+        self.height = height
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
 
 
 @dataclass

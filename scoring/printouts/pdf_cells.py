@@ -12,16 +12,8 @@ from itertools import groupby
 import segno
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import (
-    Flowable,
-)
 
-from scoring.printouts.pdf_base import (
-    INK,
-    MUTED,
-    SANS,
-    SANS_BOLD,
-)
+from scoring.printouts.pdf_base import INK, MUTED, SANS, SANS_BOLD, FixedFlowable
 
 HATCH_BG = colors.HexColor("#eceeee")
 HATCH_LINE = colors.HexColor("#b9bfc4")
@@ -29,17 +21,12 @@ QR_SIZE = 36 * mm
 QR_BORDER = 4  # modules of quiet zone around the code, as the QR standard asks
 
 
-class Hatch(Flowable):
+class Hatch(FixedFlowable):
     """A cell nobody writes in: grey, hatched, with a short note."""
 
     def __init__(self, width: float, height: float, text: str = "") -> None:
-        super().__init__()
-        self.width = width
-        self.height = height
+        super().__init__(width, height)
         self.text = text
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
 
     def draw(self) -> None:
         canvas = self.canv
@@ -91,7 +78,7 @@ def qr_runs(text: str) -> tuple[int, list[tuple[int, int, int]]]:
     return count, runs
 
 
-class QrCode(Flowable):
+class QrCode(FixedFlowable):
     """The QR code of ``text``, ``size`` square with its quiet zone.
 
     All dark modules are one filled path, drawn in module units (one unit a module, rows
@@ -99,12 +86,8 @@ class QrCode(Flowable):
     """
 
     def __init__(self, text: str, size: float = QR_SIZE) -> None:
-        super().__init__()
+        super().__init__(size, size)
         self.text = text
-        self.width = self.height = size
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
 
     def draw(self) -> None:
         count, runs = qr_runs(self.text)
@@ -120,15 +103,12 @@ class QrCode(Flowable):
         canvas.restoreState()
 
 
-class SignatureLine(Flowable):
-    def __init__(self, width: float, text: str) -> None:
-        super().__init__()
-        self.width = width
-        self.text = text
-        self.height = 6 * mm
+class SignatureLine(FixedFlowable):
+    """A line to sign on, with what the signature stands for below it."""
 
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
+    def __init__(self, width: float, text: str) -> None:
+        super().__init__(width, 6 * mm)
+        self.text = text
 
     def draw(self) -> None:
         canvas = self.canv
