@@ -10,8 +10,9 @@ A printout builds a list of flowables (its *story*) and hands it to :func:`rende
 - **Footer**: when it was printed, and "Seite x von y" (the total is known only at the end, so
   the canvas keeps the pages and draws the footers when the document is saved).
 
-A printout without header and footer (certificates) sets ``chrome=False``. Shared piece of a
-story: :class:`FixedFlowable` for anything drawn on the canvas at a fixed size.
+A printout without header and footer (certificates) sets ``chrome=False``. Shared pieces of a
+story: :class:`FixedFlowable` for anything drawn on the canvas at a fixed size, and
+:func:`cell_padding` for a table's cell padding.
 """
 
 from __future__ import annotations
@@ -133,6 +134,25 @@ class FixedFlowable(Flowable):
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
+
+
+def cell_padding(
+    left: float = 0,
+    right: float = 0,
+    top: float = 0,
+    bottom: float = 0,
+    *,
+    start: tuple[int, int] = (0, 0),
+    end: tuple[int, int] = (-1, -1),
+) -> list[tuple]:
+    """Table style commands for the padding of the cells ``start`` to ``end`` (all of them
+    unless given): 0 on every side unless given."""
+    return [
+        ("LEFTPADDING", start, end, left),
+        ("RIGHTPADDING", start, end, right),
+        ("TOPPADDING", start, end, top),
+        ("BOTTOMPADDING", start, end, bottom),
+    ]
 
 
 @dataclass
