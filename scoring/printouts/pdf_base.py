@@ -10,7 +10,9 @@ A printout builds a list of flowables (its *story*) and hands it to :func:`rende
 - **Footer**: when it was printed, and "Seite x von y" (the total is known only at the end, so
   the canvas keeps the pages and draws the footers when the document is saved).
 
-A printout without header and footer (certificates) sets ``chrome=False``.
+A printout without header and footer (certificates) sets ``chrome=False``. Shared pieces of a
+story: :class:`FixedFlowable` for anything drawn on the canvas at a fixed size, and
+:func:`cell_padding` for a table's cell padding.
 """
 
 from __future__ import annotations
@@ -120,6 +122,37 @@ def long_date(tournament: Tournament) -> str:
 
 def printed_at() -> str:
     return date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")
+
+
+class FixedFlowable(Flowable):
+    """A flowable of a fixed size that draws itself on the canvas in ``draw``."""
+
+    def __init__(self, width: float, height: float) -> None:
+        super().__init__()
+        self.width = width
+        self.height = height
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+
+def cell_padding(
+    left: float = 0,
+    right: float = 0,
+    top: float = 0,
+    bottom: float = 0,
+    *,
+    start: tuple[int, int] = (0, 0),
+    end: tuple[int, int] = (-1, -1),
+) -> list[tuple]:
+    """Table style commands for the padding of the cells ``start`` to ``end`` (all of them
+    unless given): 0 on every side unless given."""
+    return [
+        ("LEFTPADDING", start, end, left),
+        ("RIGHTPADDING", start, end, right),
+        ("TOPPADDING", start, end, top),
+        ("BOTTOMPADDING", start, end, bottom),
+    ]
 
 
 @dataclass

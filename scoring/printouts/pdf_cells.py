@@ -1,42 +1,32 @@
 """Drawn cells of the score sheet: the hatched cell of a sitting-out dealer, the QR code, the
 signature line.
+
+The QR code is made with segno, the library that draws the codes on screen
+(``scoring.sheets.links.qr_data_uri``), and drawn as one filled path.
 """
 
 from __future__ import annotations
 
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+from itertools import groupby
+
+import segno
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import (
-    Flowable,
-)
 
-from scoring.printouts.pdf_base import (
-    INK,
-    MUTED,
-    SANS,
-    SANS_BOLD,
-)
+from scoring.printouts.pdf_base import INK, MUTED, SANS, SANS_BOLD, FixedFlowable
 
-CAPTAIN_TINT = colors.HexColor("#fbf4ea")
-STAND_TINT = colors.HexColor("#f3f8f5")
 HATCH_BG = colors.HexColor("#eceeee")
 HATCH_LINE = colors.HexColor("#b9bfc4")
 QR_SIZE = 36 * mm
+QR_BORDER = 4  # modules of quiet zone around the code, as the QR standard asks
 
 
-class Hatch(Flowable):
+class Hatch(FixedFlowable):
     """A cell nobody writes in: grey, hatched, with a short note."""
 
     def __init__(self, width: float, height: float, text: str = "") -> None:
-        super().__init__()
-        self.width = width
-        self.height = height
+        super().__init__(width, height)
         self.text = text
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
 
     def draw(self) -> None:
         canvas = self.canv
@@ -71,24 +61,54 @@ class Hatch(Flowable):
         canvas.restoreState()
 
 
-def qr_code(url: str, size: float = QR_SIZE) -> Drawing:
-    """reportlab's own QR widget, scaled to ``size`` (quiet zone included)."""
-    widget = QrCodeWidget(url, barLevel="M")
-    x1, y1, x2, y2 = widget.getBounds()
-    drawing = Drawing(size, size, transform=[size / (x2 - x1), 0, 0, size / (y2 - y1), 0, 0])
-    drawing.add(widget)
-    return drawing
+def qr_runs(text: str) -> tuple[int, list[tuple[int, int, int]]]:
+    """``text`` as a QR code of error level M: its width in modules (quiet zone included) and
+    its dark modules, run by run along each row, as (row, column, length) from the top left."""
+    symbol = segno.make(text, error="m", boost_error=False)
+    runs = []
+    count = 0
+    for row, modules in enumerate(symbol.matrix_iter(border=QR_BORDER)):
+        column = 0
+        for dark, run in groupby(modules):
+            length = len(list(run))
+            if dark:
+                runs.append((row, column, length))
+            column += length
+        count = column
+    return count, runs
 
 
-class SignatureLine(Flowable):
-    def __init__(self, width: float, text: str) -> None:
-        super().__init__()
-        self.width = width
+class QrCode(FixedFlowable):
+    """The QR code of ``text``, ``size`` square with its quiet zone.
+
+    All dark modules are one filled path, drawn in module units (one unit a module, rows
+    counted downwards from the top), so the page holds one rectangle per run of dark modules.
+    """
+
+    def __init__(self, text: str, size: float = QR_SIZE) -> None:
+        super().__init__(size, size)
         self.text = text
-        self.height = 6 * mm
 
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
+    def draw(self) -> None:
+        count, runs = qr_runs(self.text)
+        module = self.width / count
+        canvas = self.canv
+        canvas.saveState()
+        canvas.transform(module, 0, 0, -module, 0, self.height)
+        canvas.setFillColor(colors.black)
+        path = canvas.beginPath()
+        for row, column, length in runs:
+            path.rect(column, row, length, 1)
+        canvas.drawPath(path, stroke=0, fill=1)
+        canvas.restoreState()
+
+
+class SignatureLine(FixedFlowable):
+    """A line to sign on, with what the signature stands for below it."""
+
+    def __init__(self, width: float, text: str) -> None:
+        super().__init__(width, 6 * mm)
+        self.text = text
 
     def draw(self) -> None:
         canvas = self.canv

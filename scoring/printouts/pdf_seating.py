@@ -21,6 +21,7 @@ from scoring.printouts.pdf_base import (
     LINE,
     MUTED,
     PageSetup,
+    cell_padding,
     escape,
     render_pdf,
     style,
@@ -83,10 +84,7 @@ def _by_table(report: Report, width: float) -> Table:
         TableStyle(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), BLOCK_GAP),
+                *cell_padding(bottom=BLOCK_GAP),
             ]
         )
     )

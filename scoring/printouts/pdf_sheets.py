@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
+from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
@@ -38,15 +39,18 @@ from scoring.printouts.pdf_base import (
     SANS,
     SANS_BOLD,
     PageSetup,
+    cell_padding,
     escape,
     render_pdf,
     style,
 )
-from scoring.printouts.pdf_cells import CAPTAIN_TINT, STAND_TINT, Hatch, SignatureLine, qr_code
+from scoring.printouts.pdf_cells import Hatch, QrCode, SignatureLine
 from scoring.printouts.sheet_data import TableSheet, table_sheets
 from scoring.rules import ScoringOptions, dealer
 from tournament.models import Round
 
+CAPTAIN_TINT = colors.HexColor("#fbf4ea")
+STAND_TINT = colors.HexColor("#f3f8f5")
 SIDEBAR = 64 * mm
 GUTTER = 6 * mm
 TITLE_HEIGHT = 13 * mm
@@ -128,10 +132,7 @@ def _grid(sheet: TableSheet, width: float, row_height: float) -> Table:
         ("LINEBELOW", (0, 1), (-1, 1), 1.3, FELT),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+        *cell_padding(2.5, 2.5, 1.5, 1.5),
         ("FONTNAME", (0, 2), (-1, -1), SANS),
         ("FONTSIZE", (0, 2), (-1, -1), 9),
     ]
@@ -159,13 +160,8 @@ def _grid(sheet: TableSheet, width: float, row_height: float) -> Table:
             column = first_player + 2 * (number - 1)
             if size == 5 and number == dealing:
                 row += [Hatch(pm_width + stand_width, row_height, _("setzt aus")), ""]
-                commands += [
-                    ("SPAN", (column, row_index), (column + 1, row_index)),
-                    ("LEFTPADDING", (column, row_index), (column + 1, row_index), 0),
-                    ("RIGHTPADDING", (column, row_index), (column + 1, row_index), 0),
-                    ("TOPPADDING", (column, row_index), (column + 1, row_index), 0),
-                    ("BOTTOMPADDING", (column, row_index), (column + 1, row_index), 0),
-                ]
+                start, end = (column, row_index), (column + 1, row_index)
+                commands += [("SPAN", start, end), *cell_padding(start=start, end=end)]
             elif filled:
                 row += [
                     Paragraph(_signed(filled.points.get(number, 0)), value_style),
@@ -213,7 +209,7 @@ def _sidebar(sheet: TableSheet, options: ScoringOptions, width: float) -> Table:
 
     parts: list[list[object]] = []
     if sheet.url:
-        parts.append([qr_code(sheet.url)])
+        parts.append([QrCode(sheet.url)])
         parts.append([Paragraph(_("Ergebnisse am Handy eintragen: Code scannen"), caption)])
         parts.append([Paragraph(escape(sheet.url), url_style)])
     else:
@@ -237,10 +233,7 @@ def _sidebar(sheet: TableSheet, options: ScoringOptions, width: float) -> Table:
         TableStyle(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
+                *cell_padding(top=1, bottom=1.2),
                 ("LINEBELOW", (0, 0), (-1, -2), 0.3, LINE),
             ]
         )
@@ -266,10 +259,7 @@ def _sidebar(sheet: TableSheet, options: ScoringOptions, width: float) -> Table:
     side.setStyle(
         TableStyle(
             [
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                *cell_padding(bottom=1),
                 ("ALIGN", (0, 0), (-1, 0), "CENTER"),
             ]
         )
@@ -336,17 +326,7 @@ def _page(sheet: TableSheet, round_: Round, width: float, height: float) -> list
         grid = _grid(sheet, width, ROW_MAX)
         return [title, Spacer(1, TITLE_GAP), grid, Spacer(1, 6 * mm), KeepTogether([side])]
     layout = Table([[grid, "", side]], colWidths=[grid_width, GUTTER, SIDEBAR])
-    layout.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
+    layout.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), *cell_padding()]))
     return [title, Spacer(1, TITLE_GAP), layout]
 
 

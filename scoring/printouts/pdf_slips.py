@@ -29,6 +29,7 @@ from scoring.printouts.pdf_base import (
     MUTED,
     SANS,
     SANS_BOLD,
+    FixedFlowable,
     PageSetup,
     escape,
     render_pdf,
@@ -42,18 +43,13 @@ ROWS = 6
 PER_PAGE = COLUMNS * ROWS
 
 
-class SlipPage(Flowable):
+class SlipPage(FixedFlowable):
     """One page of slips in a grid, with dashed lines to cut along."""
 
     def __init__(self, slips: list[Slip], width: float, height: float, caption: str) -> None:
-        super().__init__()
+        super().__init__(width, height)
         self.slips = slips
-        self.width = width
-        self.height = height
         self.caption = caption
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return self.width, self.height
 
     def draw(self) -> None:
         canvas = self.canv

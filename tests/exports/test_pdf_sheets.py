@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
+import segno
 from django.test import override_settings
+from pypdf import PdfReader
+from reportlab.lib.units import mm
 
 from scoring.house_rules import legend_lines
 from scoring.printouts.pdf_sheets import score_sheets_pdf
@@ -102,3 +107,45 @@ def test_cycles_decide_the_number_of_game_lines(make_tournament, add_participant
     pages, texts = pdf_text(score_sheets_pdf(round_, "http://x"))
     assert "30 Spiele" in "\n".join(texts)
     assert pages >= 2
+
+
+def drawn_qr_modules(data: bytes, page: int) -> tuple[float, set[tuple[int, int]]]:
+    """The QR code as the page draws it: the size of a module in points and the dark modules
+    (row, column), read back from the rectangles of the path drawn in module units."""
+    operations = PdfReader(io.BytesIO(data)).pages[page].get_contents().operations
+    start = next(
+        index
+        for index, (operands, operator) in enumerate(operations)
+        if operator == b"cm" and operands[0] > 0 and operands[3] == -operands[0]
+    )
+    module = float(operations[start][0][0])
+    dark: set[tuple[int, int]] = set()
+    for operands, operator in operations[start + 1 :]:
+        if operator in (b"f", b"f*"):
+            break
+        if operator == b"re":
+            column, row, length, height = (int(value) for value in operands)
+            assert height == 1
+            dark.update((row, column + step) for step in range(length))
+    return module, dark
+
+
+def qr_modules(url: str) -> tuple[int, set[tuple[int, int]]]:
+    """segno's QR code of ``url`` (level M, quiet zone of 4): its width and dark modules."""
+    symbol = segno.make(url, error="m", boost_error=False)
+    assert symbol.error == "M"
+    rows = list(symbol.matrix_iter(border=4))
+    dark = {(r, c) for r, row in enumerate(rows) for c, value in enumerate(row) if value}
+    return len(rows), dark
+
+
+def test_qr_code_encodes_the_captains_link(evening):
+    data = score_sheets_pdf(round_with_seating(evening, 1), "http://doko.local")
+    tables = Table.objects.filter(round__number=1).order_by("number")
+    urls = [captain_url(table.entry_token, "http://doko.local") for table in tables]
+    module, drawn = drawn_qr_modules(data, 0)
+    width, expected = qr_modules(urls[0])
+    assert drawn == expected
+    assert module * width == pytest.approx(36 * mm)  # the size reportlab's widget had
+    assert drawn != qr_modules(urls[1])[1]
+    assert drawn_qr_modules(data, 1)[1] == qr_modules(urls[1])[1]
