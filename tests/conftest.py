@@ -8,51 +8,20 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth import get_user_model
 
+from scoring.demo.names import FIRST_NAMES, LAST_NAMES
+from scoring.demo.names import player_name as demo_player_name
 from tournament.events.services import create_tournament
 from tournament.models import Participant, Tournament
 from tournament.participants.services import add_participant, import_participants
 
-FIRST_NAMES = [
-    "Anna",
-    "Bernd",
-    "Carla",
-    "Dieter",
-    "Elke",
-    "Frank",
-    "Gisela",
-    "Heinz",
-    "Ines",
-    "Jürgen",
-    "Karin",
-    "Lothar",
-    "Monika",
-    "Norbert",
-    "Olga",
-    "Peter",
-    "Renate",
-    "Stefan",
-    "Tanja",
-    "Uwe",
-]
-LAST_NAMES = [
-    "Müller",
-    "Schäfer",
-    "Groß",
-    "Weiß",
-    "Krämer",
-    "Fuß",
-    "Bäcker",
-    "Löwe",
-    "Jäger",
-    "Voß",
-]
+# The tests' participants: the first 20 first names and 10 last names of the demo lists, as they
+# have always been (tests assert names, and orders and ties that follow from them).
+TEST_FIRST_NAMES = FIRST_NAMES[:20]
+TEST_LAST_NAMES = LAST_NAMES[:10]
 
 
 def player_name(index: int) -> str:
-    first = FIRST_NAMES[index % len(FIRST_NAMES)]
-    last = LAST_NAMES[(index // len(FIRST_NAMES)) % len(LAST_NAMES)]
-    suffix = index // (len(FIRST_NAMES) * len(LAST_NAMES))
-    return f"{first} {last}" + (f" {suffix + 1}" if suffix else "")
+    return demo_player_name(index, TEST_FIRST_NAMES, TEST_LAST_NAMES)
 
 
 @pytest.fixture(autouse=True)

@@ -13,9 +13,7 @@ differ). 400 players make 100 tables, 3,200 games and 12,800 score lines in two 
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 import random
 import time
 
@@ -23,6 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.db.models import Count
 
+from scoring.demo.names import participants_csv
 from scoring.demo.records import sheet_records
 from scoring.models import ScoreLine, Sheet, SheetVersion
 from scoring.sheets.services import confirm_sheet, submit_sheet
@@ -34,103 +33,6 @@ from tournament.seating import core as pure
 from tournament.seating.services import draw_round, release_round
 
 DEFAULT_SEED = 20250403
-FIRST_NAMES = (
-    "Anna",
-    "Bernd",
-    "Carla",
-    "Dieter",
-    "Elke",
-    "Frank",
-    "Gisela",
-    "Heinz",
-    "Ines",
-    "Jürgen",
-    "Karin",
-    "Lothar",
-    "Monika",
-    "Norbert",
-    "Olga",
-    "Peter",
-    "Renate",
-    "Stefan",
-    "Tanja",
-    "Uwe",
-    "Vera",
-    "Walter",
-    "Yvonne",
-    "Zeynep",
-    "Änne",
-    "Björn",
-    "Christa",
-    "Detlef",
-    "Edith",
-    "Friedhelm",
-    "Gerda",
-    "Hans",
-    "Ilse",
-    "Jens",
-    "Käthe",
-    "Ludger",
-    "Marlies",
-    "Nils",
-    "Ortrud",
-    "Paul",
-)
-LAST_NAMES = (
-    "Müller",
-    "Schäfer",
-    "Groß",
-    "Weiß",
-    "Krämer",
-    "Fuß",
-    "Bäcker",
-    "Löwe",
-    "Jäger",
-    "Voß",
-    "Schmitz",
-    "Becker",
-    "Hoffmann",
-    "Wagner",
-    "Schulz",
-    "Koch",
-    "Richter",
-    "Klein",
-    "Wolf",
-    "Neumann",
-    "Schwarz",
-    "Zimmermann",
-    "Braun",
-    "Hartmann",
-    "Lange",
-    "Krüger",
-    "Werner",
-    "Lehmann",
-    "Köhler",
-    "Maier",
-)
-CLUBS = ("DK Herz-Dame", "Kreuz-Buben Köln", "Doko-Freunde Deutz", "Pik-As Porz", "", "")
-
-
-def participant_rows(count: int, seed: int) -> list[tuple[str, str]]:
-    """``count`` distinct names (with clubs), the same for the same seed."""
-    rng = random.Random(f"names:{seed}")
-    pairs = [(first, last) for first in FIRST_NAMES for last in LAST_NAMES]
-    rng.shuffle(pairs)
-    rows = []
-    for index in range(count):
-        first, last = pairs[index % len(pairs)]
-        suffix = index // len(pairs)
-        name = f"{first} {last}" + (f" {suffix + 1}" if suffix else "")
-        rows.append((name, rng.choice(CLUBS)))
-    return rows
-
-
-def participants_csv(count: int, seed: int) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=";", lineterminator="\n")
-    writer.writerow(["Name", "Verein"])
-    writer.writerows(participant_rows(count, seed))
-    return buffer.getvalue().encode("utf-8")
 
 
 def delete_tournament(tournament: Tournament) -> None:
