@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 
 from scoring.demo.names import FIRST_NAMES, LAST_NAMES
 from scoring.demo.names import player_name as demo_player_name
+from scoring.demo.play import play_round
 from tournament.events.services import create_tournament
-from tournament.models import Participant, Tournament
+from tournament.models import Participant, Round, Tournament
 from tournament.participants.services import add_participant, import_participants
 
 # The tests' participants: the first 20 first names and 10 last names of the demo lists, as they
@@ -88,6 +89,18 @@ def example_sheet(table_size: int) -> dict:
 
 def example_records(table_size: int) -> list[dict]:
     return [game["record"] for game in example_sheet(table_size)["games"]]
+
+
+@pytest.fixture
+def confirm_round(db) -> Callable[..., None]:
+    """``confirm_round(tournament, number=1, user=None)``: a released round played, every table's
+    sheet the example sheet of its size (4 or 5 players), handed in as final and confirmed."""
+
+    def confirm(tournament: Tournament, number: int = 1, user=None) -> None:
+        round_ = Round.objects.get(tournament=tournament, number=number)
+        play_round(round_, lambda sheet: example_records(sheet.size), user=user)
+
+    return confirm
 
 
 @pytest.fixture
