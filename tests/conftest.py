@@ -20,9 +20,24 @@ from tournament.participants.services import add_participant, import_participant
 TEST_FIRST_NAMES = FIRST_NAMES[:20]
 TEST_LAST_NAMES = LAST_NAMES[:10]
 
+# Hashing passwords with PBKDF2 (production's hasher) costs about a third of the suite's time;
+# tests/reliability/test_security.py checks that production keeps a strong hasher.
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 
 def player_name(index: int) -> str:
     return demo_player_name(index, TEST_FIRST_NAMES, TEST_LAST_NAMES)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hasher():
+    """Every test hashes passwords with MD5: fast, and no test needs it strong. The processes some
+    tests start (``manage.py check``, ``python -c``) read config.settings and keep its hasher;
+    the live server of the browser tests runs in this process and shares the override."""
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=FAST_PASSWORD_HASHERS):
+        yield
 
 
 @pytest.fixture(autouse=True)
