@@ -29,6 +29,13 @@ def player_name(index: int) -> str:
     return demo_player_name(index, TEST_FIRST_NAMES, TEST_LAST_NAMES)
 
 
+def pytest_report_header(config) -> str:
+    """Say which database the suite runs against (SQLite, or PostgreSQL with DATABASE_URL)."""
+    from django.conf import settings
+
+    return f"database: {settings.DATABASES['default']['ENGINE']}"
+
+
 @pytest.fixture(autouse=True, scope="session")
 def fast_password_hasher():
     """Every test hashes passwords with MD5: fast, and no test needs it strong. The processes some
