@@ -8,51 +8,43 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth import get_user_model
 
+from scoring.demo.names import FIRST_NAMES, LAST_NAMES
+from scoring.demo.names import player_name as demo_player_name
+from scoring.demo.play import play_round
 from tournament.events.services import create_tournament
-from tournament.models import Participant, Tournament
+from tournament.models import Participant, Round, Tournament
 from tournament.participants.services import add_participant, import_participants
 
-FIRST_NAMES = [
-    "Anna",
-    "Bernd",
-    "Carla",
-    "Dieter",
-    "Elke",
-    "Frank",
-    "Gisela",
-    "Heinz",
-    "Ines",
-    "Jürgen",
-    "Karin",
-    "Lothar",
-    "Monika",
-    "Norbert",
-    "Olga",
-    "Peter",
-    "Renate",
-    "Stefan",
-    "Tanja",
-    "Uwe",
-]
-LAST_NAMES = [
-    "Müller",
-    "Schäfer",
-    "Groß",
-    "Weiß",
-    "Krämer",
-    "Fuß",
-    "Bäcker",
-    "Löwe",
-    "Jäger",
-    "Voß",
-]
+# The tests' participants: the first 20 first names and 10 last names of the demo lists, as they
+# have always been (tests assert names, and orders and ties that follow from them).
+TEST_FIRST_NAMES = FIRST_NAMES[:20]
+TEST_LAST_NAMES = LAST_NAMES[:10]
+
+# Hashing passwords with PBKDF2 (production's hasher) costs about a third of the suite's time;
+# tests/reliability/test_security.py checks that production keeps a strong hasher.
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def player_name(index: int) -> str:
-    first = FIRST_NAMES[index % len(FIRST_NAMES)]
-    last = LAST_NAMES[(index // len(FIRST_NAMES)) % len(LAST_NAMES)]
-    suffix = index // (len(FIRST_NAMES) * len(LAST_NAMES))
-    return f"{first} {last}" + (f" {suffix + 1}" if suffix else "")
+    return demo_player_name(index, TEST_FIRST_NAMES, TEST_LAST_NAMES)
+
+
+def pytest_report_header(config) -> str:
+    """Say which database the suite runs against (SQLite, or PostgreSQL with DATABASE_URL)."""
+    from django.conf import settings
+
+    return f"database: {settings.DATABASES['default']['ENGINE']}"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hasher():
+    """Every test hashes passwords with MD5: fast, and no test needs it strong. The processes some
+    tests start (``manage.py check``, ``python -c``) read config.settings and keep its hasher;
+    the live server of the browser tests runs in this process and shares the override."""
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=FAST_PASSWORD_HASHERS):
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -119,6 +111,18 @@ def example_sheet(table_size: int) -> dict:
 
 def example_records(table_size: int) -> list[dict]:
     return [game["record"] for game in example_sheet(table_size)["games"]]
+
+
+@pytest.fixture
+def confirm_round(db) -> Callable[..., None]:
+    """``confirm_round(tournament, number=1, user=None)``: a released round played, every table's
+    sheet the example sheet of its size (4 or 5 players), handed in as final and confirmed."""
+
+    def confirm(tournament: Tournament, number: int = 1, user=None) -> None:
+        round_ = Round.objects.get(tournament=tournament, number=number)
+        play_round(round_, lambda sheet: example_records(sheet.size), user=user)
+
+    return confirm
 
 
 @pytest.fixture

@@ -13,36 +13,19 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from scoring.sheets.services import confirm_sheet, submit_sheet
-from tests.conftest import example_records
-from tournament.models import Round, Tournament
+from tournament.models import Tournament
 from tournament.seating.services import draw_round, release_round
 
 
-def confirm_round(tournament: Tournament, number: int, user) -> None:
-    """Enter and confirm the example sheet (4 or 5 players) at every table of a round."""
-    round_ = Round.objects.get(tournament=tournament, number=number)
-    for sheet in round_.sheets.select_related("table").order_by("table__number"):
-        size = sheet.table.seats.count()
-        submit_sheet(
-            sheet,
-            example_records(size),
-            expected_revision=sheet.revision,
-            user=user,
-            final=True,
-        )
-        confirm_sheet(sheet, user=user)
-
-
 @pytest.fixture
-def played_round_one(evening, organiser) -> Tournament:
+def played_round_one(evening, organiser, confirm_round) -> Tournament:
     """The evening with every sheet of round 1 entered and confirmed."""
     confirm_round(evening, 1, organiser)
     return evening
 
 
 @pytest.fixture
-def complete_tournament(played_round_one, organiser) -> Tournament:
+def complete_tournament(played_round_one, organiser, confirm_round) -> Tournament:
     """Two rounds played: round 2 seated by placement, released, every sheet confirmed."""
     draw_round(played_round_one, 2, seed=4711, user=organiser)
     release_round(played_round_one, 2, user=organiser)

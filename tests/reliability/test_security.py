@@ -90,6 +90,18 @@ def production_env(**extra) -> dict[str, str]:
     return env
 
 
+def run_in_production(code: str) -> subprocess.CompletedProcess:
+    """Python ``code`` in a fresh interpreter with production settings."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=production_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def test_check_deploy_passes_without_warnings_in_production():
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
@@ -109,15 +121,29 @@ def test_production_settings_are_strict():
         "print(s.DEBUG, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, "
         "s.SECURE_HSTS_SECONDS >= 31536000, s.SECURE_HSTS_INCLUDE_SUBDOMAINS)"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=production_env(),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_in_production(code)
     assert result.stdout.split() == ["False", "True", "True", "True", "True", "True"], result.stderr
+
+
+def test_production_hashes_passwords_with_a_strong_hasher():
+    """The tests hash with MD5 for speed (tests/conftest.py); production must keep a strong one."""
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "from django.contrib.auth.hashers import get_hasher; "
+        "from django.utils.module_loading import import_string; "
+        "print(get_hasher('default').algorithm, "
+        "*(import_string(path).algorithm for path in settings.PASSWORD_HASHERS))"
+    )
+    result = run_in_production(code)
+    assert result.returncode == 0, result.stderr
+    default, *accepted = result.stdout.split()
+    assert default in {"pbkdf2_sha256", "argon2"}, result.stdout + result.stderr
+    assert not {"md5", "unsalted_md5", "unsalted_sha1", "sha1", "crypt"} & set(accepted)
+
+
+@pytest.mark.django_db
+def test_the_tests_hash_passwords_fast(organiser):
+    assert organiser.password.startswith("md5$")
 
 
 def test_production_refuses_to_start_without_a_secret_key():

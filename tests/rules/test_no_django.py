@@ -1,35 +1,16 @@
-"""The rules engine is pure Python: nothing under scoring/rules may import Django."""
+"""The rules engine is pure Python: nothing under scoring/rules may import Django, nor anything
+of ours outside scoring.rules (tests/purity.py reads the imports)."""
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 from pathlib import Path
 
+from tests.purity import forbidden_imports, imported_modules, loaded_after, outside_loaded
+
 RULES = Path(__file__).resolve().parents[2] / "scoring" / "rules"
 ROOT = RULES.parents[1]
-
-
-def imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name | ast.Attribute)
-            and getattr(node.func, "attr", getattr(node.func, "id", "")) == "import_module"
-        ):
-            names.update(
-                arg.value
-                for arg in node.args
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
-            )
-    return names
 
 
 def test_sources_exist() -> None:
@@ -69,3 +50,15 @@ def test_importing_the_package_loads_no_django() -> None:
     )
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert completed.stdout.strip() == "[]"
+
+
+def test_every_import_stays_inside_the_engine() -> None:
+    """Relative, nested and dynamic imports too: no Django, nothing of ours outside the engine."""
+    assert forbidden_imports("scoring.rules") == {}
+
+
+def test_importing_every_module_loads_nothing_of_ours_outside_the_engine() -> None:
+    modules = sorted(f"scoring.rules.{path.stem}" for path in RULES.glob("[!_]*.py"))
+    loaded = loaded_after("\n".join(f"import {module}" for module in modules))
+    assert set(modules) <= set(loaded)
+    assert outside_loaded(loaded, "scoring.rules") == []

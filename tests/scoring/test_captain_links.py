@@ -9,10 +9,7 @@ from django.urls import reverse
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.captain_access import MAX_FAILURES
 from scoring.sheets.links import renew_link, set_link_revoked
-from scoring.sheets.reading import sheet_for
-from scoring.sheets.services import confirm_sheet, submit_sheet
-from tests.conftest import example_records
-from tournament.models import Round, Table
+from tournament.models import Table
 from tournament.seating.services import close_round
 
 pytestmark = pytest.mark.django_db
@@ -78,14 +75,9 @@ def test_revoked_and_renewed_links(client, evening, organiser):
     assert not SheetVersion.objects.exists()
 
 
-def test_links_stop_when_the_round_is_closed(client, evening):
+def test_links_stop_when_the_round_is_closed(client, evening, confirm_round):
     url = captain_url(evening, 1)
-    round_ = Round.objects.get(tournament=evening, number=1)
-    for number in range(1, 5):
-        sheet = sheet_for(round_, number)
-        size = 4 if number <= 2 else 5
-        submit_sheet(sheet, example_records(size), expected_revision=0, final=True)
-        confirm_sheet(sheet)
+    confirm_round(evening, 1)
     close_round(evening, 1)
     assert client.get(url).status_code == 404
 

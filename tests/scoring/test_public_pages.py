@@ -6,11 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import ScoreLine
-from scoring.sheets.reading import sheet_for
-from scoring.sheets.services import confirm_sheet, submit_sheet
-from tests.conftest import example_records
 from tournament.events.services import create_tournament
-from tournament.models import Round
 from tournament.participants.services import set_checked_in, update_participant
 from tournament.seating.services import draw_round, release_round
 
@@ -34,14 +30,6 @@ def public_urls(tournament, names):
     return urls
 
 
-def play_round_one(tournament):
-    round_ = Round.objects.get(tournament=tournament, number=1)
-    for table in round_.tables.all():
-        sheet = sheet_for(round_, table.number)
-        submit_sheet(sheet, example_records(table.seats.count()), expected_revision=0, final=True)
-        confirm_sheet(sheet)
-
-
 @pytest.mark.parametrize("switch", list(SWITCHES))
 def test_each_public_page_can_be_switched_off(client, evening, switch):
     urls = public_urls(evening, SWITCHES[switch])
@@ -56,11 +44,11 @@ def test_each_public_page_can_be_switched_off(client, evening, switch):
         assert client.get(url).status_code == 200, url
 
 
-def test_public_pages_show_names_and_points_only(client, evening):
+def test_public_pages_show_names_and_points_only(client, evening, confirm_round):
     anna = evening.participants.get(name="Jürgen Müller")
     update_participant(anna, name="Jürgen Müller", club="Geheimer Verein")
     set_checked_in(anna, True)
-    play_round_one(evening)
+    confirm_round(evening)
     urls = public_urls(evening, [name for names in SWITCHES.values() for name in names])
     urls += [reverse("public:tournament", args=[evening.slug]), f"/api/t/{evening.slug}/standings"]
     urls += [
@@ -77,12 +65,12 @@ def test_public_pages_show_names_and_points_only(client, evening):
 
 @pytest.mark.parametrize("players", [8, 48])
 def test_public_pages_run_a_fixed_number_of_queries(
-    client, tournament, add_participants, django_assert_max_num_queries, players
+    client, tournament, add_participants, confirm_round, django_assert_max_num_queries, players
 ):
     people = add_participants(tournament, players)
     draw_round(tournament, 1, seed=5)
     release_round(tournament, 1)
-    play_round_one(tournament)
+    confirm_round(tournament)
     urls = public_urls(tournament, [name for names in SWITCHES.values() for name in names])
     urls.append(reverse("public:lookup", args=[tournament.slug]) + "?q=" + people[0].name[:4])
     for url in urls:
@@ -100,8 +88,8 @@ def test_public_standings_are_cached_briefly(
         assert client.get(url).status_code == 200
 
 
-def test_player_page_lists_points_per_game(client, evening):
-    play_round_one(evening)
+def test_player_page_lists_points_per_game(client, evening, confirm_round):
+    confirm_round(evening)
     heinz = evening.participants.get(name="Heinz Groß")
     page = client.get(reverse("public:player", args=[evening.slug, heinz.pk])).content.decode()
     assert "Tisch 1, Platz 3" in page and "Summe: 31" in page and "+27" in page
@@ -109,11 +97,11 @@ def test_player_page_lists_points_per_game(client, evening):
     assert client.get(reverse("public:player", args=[other.slug, heinz.pk])).status_code == 404
 
 
-def test_projector_shows_new_seating_then_standings(client, evening):
+def test_projector_shows_new_seating_then_standings(client, evening, confirm_round):
     url = reverse("public:projector", args=[evening.slug])
     page = client.get(url).content.decode()
     assert "Sitzordnung" in page and "Tisch 3 · Platz 1" in page
-    play_round_one(evening)
+    confirm_round(evening)
     assert ScoreLine.objects.exists()
     page = client.get(url).content.decode()
     assert "Stand nach Durchgang 1" in page and "Dieter Bäcker" in page

@@ -5,27 +5,20 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring.sheets.reading import sheet_for
-from scoring.sheets.services import confirm_sheet, submit_sheet
-from tests.conftest import example_records
-from tournament.models import Round
 from tournament.seating.services import draw_round, release_round
 
 pytestmark = pytest.mark.django_db
 
 
-def confirm_round(tournament, number=1):
-    round_ = Round.objects.get(tournament=tournament, number=number)
-    for table in round_.tables.all():
-        size = table.seats.count()
-        sheet = sheet_for(round_, table.number)
-        submit_sheet(sheet, example_records(size), expected_revision=sheet.revision, final=True)
-        confirm_sheet(sheet)
-
-
 @pytest.mark.parametrize("players", [8, 40])
 def test_standings_pages_run_a_fixed_number_of_queries(
-    client, organiser_client, tournament, add_participants, django_assert_max_num_queries, players
+    client,
+    organiser_client,
+    tournament,
+    add_participants,
+    confirm_round,
+    django_assert_max_num_queries,
+    players,
 ):
     add_participants(tournament, players)
     draw_round(tournament, 1, seed=3)
@@ -42,7 +35,7 @@ def test_standings_pages_run_a_fixed_number_of_queries(
     assert len(response.json()) == players
 
 
-def test_standings_api_shape_and_after_round(client, evening):
+def test_standings_api_shape_and_after_round(client, evening, confirm_round):
     confirm_round(evening)
     data = client.get(f"/api/t/{evening.slug}/standings?after_round=1").json()
     assert data[0] == {
@@ -72,7 +65,7 @@ def test_draft_round_is_not_in_the_api(client, tournament, add_participants):
     assert client.get(f"/api/t/{tournament.slug}/rounds/1/tables").status_code == 404
 
 
-def test_standings_table_sorts_and_shows_round_columns(organiser_client, evening):
+def test_standings_table_sorts_and_shows_round_columns(organiser_client, evening, confirm_round):
     confirm_round(evening)
     url = reverse("scoring:standings", args=[evening.slug])
     page = organiser_client.get(url).content.decode()

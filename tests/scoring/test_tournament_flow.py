@@ -23,20 +23,13 @@ from tournament.seating.services import draw_round, release_round, set_withdrawn
 pytestmark = pytest.mark.django_db
 
 
-def play_round(tournament, number: int, user=None) -> None:
-    round_ = Round.objects.get(tournament=tournament, number=number)
-    for table in round_with_seating(tournament, number).tables.all():
-        size = len(table.seats.all())
-        sheet = sheet_for(round_, table.number)
-        submit_sheet(sheet, example_records(size), expected_revision=0, final=True, user=user)
-        confirm_sheet(sheet, user=user)
-
-
 def rows_by_name(standings):
     return {row.name: row for row in standings.rows}
 
 
-def test_two_round_tournament_from_registration_to_final_standings(evening, organiser):
+def test_two_round_tournament_from_registration_to_final_standings(
+    evening, organiser, confirm_round
+):
     tournament = evening
     sizes = [len(t.seats.all()) for t in round_with_seating(tournament, 1).tables.all()]
     assert sizes == [4, 4, 5, 5]
@@ -44,7 +37,7 @@ def test_two_round_tournament_from_registration_to_final_standings(evening, orga
     with pytest.raises(DomainError, match="nicht bestätigt"):
         draw_round(tournament, 2, seed=1)
 
-    play_round(tournament, 1, organiser)
+    confirm_round(tournament, 1, organiser)
     after_one = compute_standings(tournament, 1)
     by_name = rows_by_name(after_one)
     # Table 1 (example 4-player sheet): totals -29, -3, 31, 1
@@ -94,7 +87,7 @@ def test_two_round_tournament_from_registration_to_final_standings(evening, orga
             assert Seat.objects.get(round=round_two, participant_id=pid).table.number == table
 
     release_round(tournament, 2, user=organiser)
-    play_round(tournament, 2, organiser)
+    confirm_round(tournament, 2, organiser)
     final = compute_standings(tournament, 2)
     assert final.after_round == 2
     assert sum(row.total for row in final.rows) == 0
@@ -108,8 +101,8 @@ def test_two_round_tournament_from_registration_to_final_standings(evening, orga
             assert row.games_played == 32
 
 
-def test_late_arrival_joins_round_two_with_zero_points(evening, organiser):
-    play_round(evening, 1, organiser)
+def test_late_arrival_joins_round_two_with_zero_points(evening, organiser, confirm_round):
+    confirm_round(evening, 1, organiser)
     late = add_participant(evening, name="Zacharias Spät", user=organiser)
     set_checked_in(late, True)  # check-in has started: everyone else is checked in too
     for participant in evening.participants.exclude(pk=late.pk):
@@ -121,13 +114,13 @@ def test_late_arrival_joins_round_two_with_zero_points(evening, organiser):
     assert "Zacharias Spät" not in rows_by_name(compute_standings(evening, 1))
     # ... and 0 points for it once they have played.
     release_round(evening, 2)
-    play_round(evening, 2, organiser)
+    confirm_round(evening, 2, organiser)
     row = rows_by_name(compute_standings(evening, 2))["Zacharias Spät"]
     assert row.rounds[0] == 0 and row.total == row.rounds[1]
 
 
-def test_no_shows_are_not_in_the_standings(evening, organiser):
-    play_round(evening, 1, organiser)
+def test_no_shows_are_not_in_the_standings(evening, organiser, confirm_round):
+    confirm_round(evening, 1, organiser)
     add_participant(evening, name="Nie Gekommen", user=organiser)
     names = rows_by_name(compute_standings(evening, 1))
     assert "Nie Gekommen" not in names and len(names) == 18

@@ -1,11 +1,11 @@
 """manage.py generate_demo --players 400 --rounds 2 [--seed S] [--slug SLUG] [--open-round]
 
 A complete tournament of any size, made through the same services as the organiser's pages:
-create the tournament, import the participants (a generated CSV), draw round 1 digitally with
-the seed, release it, enter every table's sheet (valid records from ``scoring.demo.records``,
-handed in as final) and confirm it; then seat round 2 by placement, release, enter, confirm, and
-so on. ``--open-round`` adds one more round, drawn and released, whose sheets stay empty for the
-captains (the load test saves into them).
+create the tournament, import the participants (a CSV of ``scoring.demo.names``), draw round 1
+digitally with the seed, release it, enter every table's sheet (valid records from
+``scoring.demo.records``, handed in as final) and confirm it (``scoring.demo.play``); then seat
+round 2 by placement, release, enter, confirm, and so on. ``--open-round`` adds one more round,
+drawn and released, whose sheets stay empty for the captains (the load test saves into them).
 
 The same seed gives the same participants, seating and games (entry tokens and timestamps
 differ). 400 players make 100 tables, 3,200 games and 12,800 score lines in two rounds.
@@ -13,19 +13,18 @@ differ). 400 players make 100 tables, 3,200 games and 12,800 score lines in two 
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 import random
 import time
+from collections.abc import Callable
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
-from django.db.models import Count
 
+from scoring.demo.names import participants_csv
+from scoring.demo.play import Records, play_round
 from scoring.demo.records import sheet_records
 from scoring.models import ScoreLine, Sheet, SheetVersion
-from scoring.sheets.services import confirm_sheet, submit_sheet
 from tournament.errors import DomainError
 from tournament.events.services import create_tournament
 from tournament.models import Round, Tournament
@@ -34,103 +33,16 @@ from tournament.seating import core as pure
 from tournament.seating.services import draw_round, release_round
 
 DEFAULT_SEED = 20250403
-FIRST_NAMES = (
-    "Anna",
-    "Bernd",
-    "Carla",
-    "Dieter",
-    "Elke",
-    "Frank",
-    "Gisela",
-    "Heinz",
-    "Ines",
-    "Jürgen",
-    "Karin",
-    "Lothar",
-    "Monika",
-    "Norbert",
-    "Olga",
-    "Peter",
-    "Renate",
-    "Stefan",
-    "Tanja",
-    "Uwe",
-    "Vera",
-    "Walter",
-    "Yvonne",
-    "Zeynep",
-    "Änne",
-    "Björn",
-    "Christa",
-    "Detlef",
-    "Edith",
-    "Friedhelm",
-    "Gerda",
-    "Hans",
-    "Ilse",
-    "Jens",
-    "Käthe",
-    "Ludger",
-    "Marlies",
-    "Nils",
-    "Ortrud",
-    "Paul",
-)
-LAST_NAMES = (
-    "Müller",
-    "Schäfer",
-    "Groß",
-    "Weiß",
-    "Krämer",
-    "Fuß",
-    "Bäcker",
-    "Löwe",
-    "Jäger",
-    "Voß",
-    "Schmitz",
-    "Becker",
-    "Hoffmann",
-    "Wagner",
-    "Schulz",
-    "Koch",
-    "Richter",
-    "Klein",
-    "Wolf",
-    "Neumann",
-    "Schwarz",
-    "Zimmermann",
-    "Braun",
-    "Hartmann",
-    "Lange",
-    "Krüger",
-    "Werner",
-    "Lehmann",
-    "Köhler",
-    "Maier",
-)
-CLUBS = ("DK Herz-Dame", "Kreuz-Buben Köln", "Doko-Freunde Deutz", "Pik-As Porz", "", "")
 
 
-def participant_rows(count: int, seed: int) -> list[tuple[str, str]]:
-    """``count`` distinct names (with clubs), the same for the same seed."""
-    rng = random.Random(f"names:{seed}")
-    pairs = [(first, last) for first in FIRST_NAMES for last in LAST_NAMES]
-    rng.shuffle(pairs)
-    rows = []
-    for index in range(count):
-        first, last = pairs[index % len(pairs)]
-        suffix = index // len(pairs)
-        name = f"{first} {last}" + (f" {suffix + 1}" if suffix else "")
-        rows.append((name, rng.choice(CLUBS)))
-    return rows
+def generated_records(seed: int, number: int, cycles: int) -> Callable[[Sheet], Records]:
+    """Records for a sheet of round ``number``: the same for the same seed, round and table."""
 
+    def records_for(sheet: Sheet) -> Records:
+        rng = random.Random(f"games:{seed}:{number}:{sheet.table.number}")
+        return sheet_records(sheet.size, sheet.size * cycles, rng)
 
-def participants_csv(count: int, seed: int) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=";", lineterminator="\n")
-    writer.writerow(["Name", "Verein"])
-    writer.writerows(participant_rows(count, seed))
-    return buffer.getvalue().encode("utf-8")
+    return records_for
 
 
 def delete_tournament(tournament: Tournament) -> None:
@@ -209,27 +121,16 @@ class Command(BaseCommand):
         for number in range(1, total_rounds + 1):
             round_ = draw_round(tournament, number, seed=seed)
             release_round(tournament, number)
-            sheets = (
-                Sheet.objects.filter(round=round_)
-                .select_related("table", "round__tournament")
-                .annotate(size=Count("table__seats"))
-                .order_by("table__number")
+            if number > rounds:  # the open round: captains enter these sheets
+                counts["tables"] += Sheet.objects.filter(round=round_).count()
+                continue
+            played = play_round(
+                round_,
+                generated_records(seed, number, cycles),
+                source=SheetVersion.Source.GENERATOR,
             )
-            for sheet in sheets:
-                counts["tables"] += 1
-                if number > rounds:
-                    continue  # the open round: captains enter these sheets
-                rng = random.Random(f"games:{seed}:{number}:{sheet.table.number}")
-                records = sheet_records(sheet.size, sheet.size * cycles, rng)
-                submit_sheet(
-                    sheet,
-                    records,
-                    expected_revision=sheet.revision,
-                    source=SheetVersion.Source.GENERATOR,
-                    final=True,
-                )
-                confirm_sheet(sheet)
-                counts["sheets"] += 1
-                counts["games"] += len(records)
+            counts["tables"] += len(played)
+            counts["sheets"] += len(played)
+            counts["games"] += sum(len(records) for _sheet, records in played)
         counts["score_lines"] = ScoreLine.objects.filter(round__tournament=tournament).count()
         return tournament, counts

@@ -16,8 +16,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scoring.demo.play import play_sheet
 from scoring.sheets.reading import sheet_for
-from scoring.sheets.services import confirm_sheet, submit_sheet
 from tournament.events.services import create_tournament
 from tournament.models import Tournament
 from tournament.participants.services import import_participants, set_checked_in
@@ -72,6 +72,4 @@ class Command(BaseCommand):
         for table, name in ((1, "sheet-4-players.json"), (3, "sheet-5-players.json")):
             example = json.loads((FIXTURES / "sheets" / name).read_text(encoding="utf-8"))
             sheet = sheet_for(round_, table)
-            records = [game["record"] for game in example["games"]]
-            submit_sheet(sheet, records, expected_revision=sheet.revision, user=user, final=True)
-            confirm_sheet(sheet, user=user)
+            play_sheet(sheet, [game["record"] for game in example["games"]], user=user)
