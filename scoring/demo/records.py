@@ -20,7 +20,6 @@ import json
 import random
 from typing import Any
 
-NORMAL_KINDS = ("normal", "hochzeit")
 SOLO_KINDS = ("solo_damen", "solo_buben", "solo_trumpf", "stilles_solo")
 ANNOUNCED_SOLOS = frozenset({"solo_damen", "solo_buben", "solo_trumpf"})
 
