@@ -64,11 +64,6 @@ class Tournament(models.Model):
     ddv_absage_bonus = models.BooleanField(
         _("DDV-Punkte gegen Absagen (120 gegen „keine 90“ usw.)"), default=False
     )
-    single_entry = models.BooleanField(
-        _("Einfache Erfassung"),
-        default=False,
-        help_text=_("Von der Turnierleitung erfasste Listen gelten sofort als bestätigt."),
-    )
     public_seating = models.BooleanField(_("„Wo sitze ich?“ öffentlich"), default=True)
     public_standings = models.BooleanField(_("Tabelle öffentlich"), default=True)
     public_player_pages = models.BooleanField(_("Spielerseiten öffentlich"), default=True)
@@ -84,7 +79,6 @@ class Tournament(models.Model):
         "deck",
         "pre_lead_counts",
         "ddv_absage_bonus",
-        "single_entry",
         "public_seating",
         "public_standings",
         "public_player_pages",

@@ -1,8 +1,9 @@
 """The score sheet as the page shows it: one row per game, like the paper list.
 
-Built from what was typed (after a refused save, or for the live preview) or from the stored
-version, scored by the rules engine, with each problem attached to its row and field. Both the
-organiser's desk and the captain's phone render this same object.
+Built from the stored version, with the results the rules engine gave when it was saved (as
+the PDF and the standings read them), or from what was typed and is not stored (after a refused
+save, or for the live preview), scored by the engine with each problem attached to its row and
+field. Both the organiser's desk and the captain's phone render this same object.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.models import Sheet, SheetVersion
-from scoring.rules import Kind, dealer, max_games, score_sheet, translate
+from scoring.rules import Kind, ScoringWarning, dealer, max_games, score_sheet, translate
 from scoring.rules.i18n import label as rules_label
 from scoring.rules.vocabulary import KIND_BY_VALUE, ONE_RE_KIND_VALUES
 from scoring.sheets.entry import RowInput, read_rows, values_from_record
@@ -144,25 +145,66 @@ def field_label(field_path: str | None) -> str:
 
 
 def build_page(sheet: Sheet, data: Mapping[str, str] | None = None) -> SheetPage:
-    """The page for ``sheet``: from submitted form ``data`` if given, else the latest version."""
+    """The page for ``sheet``: from submitted form ``data`` if given (scored by the rules engine),
+    else the latest version as stored (the engine's results written when it was saved)."""
     tournament = sheet.round.tournament
     seats = seat_columns(sheet)
     size = len(seats)
     limit = max_games(size, tournament.cycles)
     expected = expected_games(sheet, size)
     version = latest_version(sheet)
-    inputs = read_rows(data, size, limit) if data is not None else _stored_inputs(version, size)
-    return score_inputs(sheet, seats, inputs, version=version, limit=limit, expected=expected)
+    if data is not None:
+        inputs = read_rows(data, size, limit)
+        return score_inputs(sheet, seats, inputs, version=version, limit=limit, expected=expected)
+    return stored_page(sheet, seats, version, limit=limit, expected=expected)
 
 
-def _stored_inputs(version: SheetVersion | None, size: int) -> list[RowInput]:
-    if version is None:
-        return []
-    rows = []
-    for game in version.games.order_by("number"):
+def stored_page(
+    sheet: Sheet,
+    seats: list[SeatColumn],
+    version: SheetVersion | None,
+    *,
+    limit: int,
+    expected: int,
+) -> SheetPage:
+    """The saved games of ``version`` with the results stored with them, as the PDF and the
+    standings show them: nothing is scored again, so screen and paper cannot disagree after a
+    change of the engine."""
+    size = len(seats)
+    language = get_language() or "de"
+    names = {seat.number: seat.name for seat in seats}
+    games = list(version.games.order_by("number")) if version is not None else []
+    totals = dict.fromkeys(range(1, size + 1), 0)
+    filled: list[RowView] = []
+    for index, game in enumerate(games):
+        view = _blank_row(index + 1, size, names)
         values = values_from_record(game.record, game.plus, game.value)
-        rows.append(RowInput(game.number, size, values, record=dict(game.record)))
-    return rows
+        row = RowInput(game.number, size, values, record=dict(game.record))
+        view.values = values
+        view.mode = row.mode
+        view.filled = True
+        view.points = {int(seat): points for seat, points in game.points.items()}
+        view.plus = list(game.plus)
+        view.value = game.value
+        view.kind_label = kind_label(game.kind, language) if game.kind else ""
+        view.breakdown = breakdown_labels(game.breakdown, language)
+        view.warnings = [ScoringWarning(code).message(language) for code in game.warnings]
+        view.note = _row_note(row, names)
+        view.counted = True
+        for seat, points in view.points.items():
+            totals[seat] = totals.get(seat, 0) + points
+        view.totals = dict(totals)
+        filled.append(view)
+    return _page(
+        sheet,
+        seats,
+        filled,
+        totals=totals,
+        version=version,
+        limit=limit,
+        expected=expected,
+        records=[dict(game.record) for game in games],
+    )
 
 
 def score_inputs(
@@ -174,6 +216,8 @@ def score_inputs(
     limit: int,
     expected: int,
 ) -> SheetPage:
+    """Rows as typed (not stored), scored by the rules engine: a refused save shown again, or
+    the live preview."""
     tournament = sheet.round.tournament
     size = len(seats)
     language = get_language() or "de"
@@ -182,51 +226,82 @@ def score_inputs(
     scored = score_sheet(
         records, table_size=size, cycles=tournament.cycles, options=tournament.scoring_options
     )
-    rows: list[RowView] = []
-    for number in range(1, max(limit, len(inputs)) + 1):
-        seat = dealer(number, size)
-        view = RowView(
-            number=number,
-            dealer=seat,
-            dealer_name=names.get(seat, ""),
-            sitting_out=seat if size == 5 else None,
-            values={},
-        )
-        if number <= len(inputs):
-            row = inputs[number - 1]
-            game = scored.games[number - 1]
-            view.values = row.values
-            view.mode = row.mode
-            view.filled = True
-            for key, message in row.problems:
-                view.problems.setdefault(key, []).append(message)
-            if not row.problems:
-                for issue in game.issues:
-                    view.problems.setdefault(field_label(issue.field), []).append(
-                        issue.message(language)
-                    )
-            if game.result is not None and not row.problems:
-                result = game.result
-                view.points = dict(result.points)
-                view.plus = list(result.plus)
-                view.value = result.value
-                view.kind_label = kind_label(result.kind.value, language) if result.kind else ""
-                view.breakdown = breakdown_labels(result.breakdown, language)
-                view.warnings = [warning.message(language) for warning in result.warnings]
-            view.note = _row_note(row, names)
-            view.counted = game.counted and not row.problems
-            view.totals = dict(game.totals)
-        view.build_cells(seats)
-        rows.append(view)
+    filled: list[RowView] = []
+    for row, game in zip(inputs, scored.games, strict=True):
+        view = _blank_row(row.number, size, names)
+        view.values = row.values
+        view.mode = row.mode
+        view.filled = True
+        for key, message in row.problems:
+            view.problems.setdefault(key, []).append(message)
+        if not row.problems:
+            for issue in game.issues:
+                view.problems.setdefault(field_label(issue.field), []).append(
+                    issue.message(language)
+                )
+        if game.result is not None and not row.problems:
+            result = game.result
+            view.points = dict(result.points)
+            view.plus = list(result.plus)
+            view.value = result.value
+            view.kind_label = kind_label(result.kind.value, language) if result.kind else ""
+            view.breakdown = breakdown_labels(result.breakdown, language)
+            view.warnings = [warning.message(language) for warning in result.warnings]
+        view.note = _row_note(row, names)
+        view.counted = game.counted and not row.problems
+        view.totals = dict(game.totals)
+        filled.append(view)
+    return _page(
+        sheet,
+        seats,
+        filled,
+        totals=dict(scored.totals),
+        version=version,
+        limit=limit,
+        expected=expected,
+        records=[row.record for row in inputs if row.record is not None],
+    )
+
+
+def _blank_row(number: int, size: int, names: Mapping[int, str]) -> RowView:
+    """Game ``number`` before anything is entered: its dealer (who sits out at five)."""
+    seat = dealer(number, size)
+    return RowView(
+        number=number,
+        dealer=seat,
+        dealer_name=names.get(seat, ""),
+        sitting_out=seat if size == 5 else None,
+        values={},
+    )
+
+
+def _page(
+    sheet: Sheet,
+    seats: list[SeatColumn],
+    filled: list[RowView],
+    *,
+    totals: dict[int, int],
+    version: SheetVersion | None,
+    limit: int,
+    expected: int,
+    records: list[dict[str, Any]],
+) -> SheetPage:
+    """The filled rows followed by blank ones up to the sheet's length."""
+    names = {seat.number: seat.name for seat in seats}
+    rows = [*filled]
+    for number in range(len(filled) + 1, limit + 1):
+        rows.append(_blank_row(number, len(seats), names))
+    for row in rows:
+        row.build_cells(seats)
     return SheetPage(
         sheet=sheet,
         seats=seats,
         rows=rows,
-        totals=dict(scored.totals),
+        totals=totals,
         version=version,
         game_limit=limit,
         expected=expected,
-        records=[row.record for row in inputs if row.record is not None],
+        records=records,
     )
 
 

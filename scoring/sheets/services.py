@@ -96,9 +96,9 @@ def submit_sheet(
 
     ``final`` hands the sheet in for confirmation (it must then be complete); otherwise it is a
     save of the games played so far. ``confirm`` (the organiser's "save and confirm") confirms
-    the new version in the same transaction, as does a final save from the desk with the
-    tournament's single-entry setting. A captain cannot change a sheet once it is handed in; the
-    organiser can, and the sheet stays handed in.
+    the new version in the same transaction (see ``confirm_sheet``: whoever entered it may
+    confirm it). A captain cannot change a sheet once it is handed in; the organiser can, and the
+    sheet stays handed in.
     """
     sheet = _lock(sheet, expected_revision)
     _require_open_round(sheet)
@@ -157,8 +157,7 @@ def submit_sheet(
         },
         details={"sheet": sheet.pk, "version": number, "source": source},
     )
-    single_entry = sheet.round.tournament.single_entry and source == SheetVersion.Source.DESK
-    if final and (confirm or single_entry):
+    if final and confirm:
         confirm_sheet(sheet, user=user, expected_revision=sheet.revision)
         version.refresh_from_db()
     return version
@@ -198,7 +197,12 @@ def _require_complete(sheet: Sheet, count: int, size: int) -> None:
 def confirm_sheet(
     sheet: Sheet, *, user: User = None, expected_revision: int | None = None
 ) -> SheetVersion:
-    """Confirm the latest version: from now on its games count in the standings."""
+    """Confirm the latest version: from now on its games count in the standings.
+
+    The confirmer may be the one who entered the version: at a club evening one organiser at
+    the desk often types the paper sheets and confirms them in one step ("save and confirm"),
+    so there is deliberately no check of ``created_by`` against ``user``.
+    """
     sheet = _lock(sheet, expected_revision)
     _require_open_round(sheet)
     if sheet.status == Sheet.Status.CONFIRMED:

@@ -1,7 +1,8 @@
 """The score sheet pages: entry at the organiser's desk, confirmation, reopening, history.
 
-The captain's phone page (``views_captain``) shares ``SheetEntryMixin``; both call the same
-services and render the same ``SheetPage``.
+The captain's phone page (``views_captain``) shares ``SheetEntryMixin`` (show and save),
+``SheetPreviewMixin`` (live preview) and ``ScoreGameMixin`` (calculator); the two differ only in
+how they find the sheet, their URLs and what they may do (the organiser also confirms).
 """
 
 from __future__ import annotations
@@ -86,8 +87,15 @@ class SheetEntryMixin:
 
     template_name = "scoring/sheet.html"
     source = SheetVersion.Source.DESK
+    organiser = False
     request: HttpRequest
     sheet: Sheet
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return self.render_sheet(build_page(self.sheet))
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return self.save(request)
 
     def can_edit(self) -> bool:
         return (
@@ -108,6 +116,7 @@ class SheetEntryMixin:
             "score_url": self.score_url(),
             "calc_parties": [("re", "Re", "Re", "Sub"), ("kontra", "Kontra", "Kontra", "In")],
             "specials": calculator_specials(),
+            "organiser": self.organiser,
             **extra,
         }
 
@@ -177,9 +186,23 @@ class SheetEntryMixin:
             return _("Die Liste ist abgegeben und wartet auf die Bestätigung.")
         return _("Gespeichert.")
 
-    def preview(self, request: HttpRequest) -> JsonResponse:
-        """Score the typed rows without saving: the page's live feedback."""
+
+class SheetPreviewMixin:
+    """POST scores the typed rows without saving: the page's live feedback."""
+
+    sheet: Sheet
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
         return JsonResponse(page_json(build_page(self.sheet, request.POST)))
+
+
+class ScoreGameMixin:
+    """POST scores one record for the calculator (see ``score_one_game``)."""
+
+    sheet: Sheet
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        return score_one_game(request, self.sheet)
 
 
 class OrganiserSheetMixin(OrganiserMixin):
@@ -215,6 +238,8 @@ class OrganiserSheetMixin(OrganiserMixin):
 class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
     """The organiser's entry and check page of one table's sheet."""
 
+    organiser = True
+
     def preview_url(self) -> str:
         return self.sheet_url() + "vorschau/"
 
@@ -224,15 +249,8 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
     def may_confirm(self) -> bool:
         return True
 
-    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        return self.render_sheet(build_page(self.sheet))
-
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        return self.save(request)
-
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["organiser"] = True
         context["versions"] = list(
             self.sheet.versions.select_related("created_by", "confirmed_by").order_by("-number")[
                 :20
@@ -241,14 +259,12 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
         return context
 
 
-class SheetPreviewView(OrganiserSheetMixin, SheetEntryMixin, View):
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        return self.preview(request)
+class SheetPreviewView(OrganiserSheetMixin, SheetPreviewMixin, View):
+    pass
 
 
-class SheetScoreGameView(OrganiserSheetMixin, View):
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        return score_one_game(request, self.sheet)
+class SheetScoreGameView(OrganiserSheetMixin, ScoreGameMixin, View):
+    pass
 
 
 class SheetActionView(OrganiserSheetMixin, View):

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
-from scoring.sheets.page import build_page
-from scoring.sheets.views import SheetEntryMixin, score_one_game
+from scoring.sheets.views import ScoreGameMixin, SheetEntryMixin, SheetPreviewMixin
 from tournament.models import Table
 
 
@@ -55,23 +54,10 @@ class CaptainSheetView(CaptainAccessMixin, SheetEntryMixin, TemplateView):
     def can_edit(self) -> bool:
         return super().can_edit() and self.sheet.status != Sheet.Status.SUBMITTED
 
-    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        return self.render_sheet(build_page(self.sheet))
 
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        return self.save(request)
-
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        context = super().get_context_data(**kwargs)
-        context["organiser"] = False
-        return context
+class CaptainPreviewView(CaptainAccessMixin, SheetPreviewMixin, View):
+    pass
 
 
-class CaptainPreviewView(CaptainAccessMixin, SheetEntryMixin, View):
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        return self.preview(request)
-
-
-class CaptainScoreGameView(CaptainAccessMixin, View):
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        return score_one_game(request, self.sheet)
+class CaptainScoreGameView(CaptainAccessMixin, ScoreGameMixin, View):
+    pass

@@ -166,13 +166,30 @@ def test_closing_a_table_early_makes_the_recorded_games_count(evening):
         submit_sheet(target, example_records(4)[:13], expected_revision=target.revision)
 
 
-def test_single_entry_confirms_the_desk_entry_at_once(evening):
-    evening.single_entry = True
-    evening.save()
+def test_the_desk_entry_is_confirmed_at_once_by_the_one_who_entered_it(evening, organiser):
+    """One organiser at the desk enters and confirms ("save and confirm"): no second person."""
     target = sheet(evening, 1)
-    submit_sheet(target, example_records(4), expected_revision=0, final=True)
+    version = submit_sheet(
+        target,
+        example_records(4),
+        expected_revision=0,
+        user=organiser,
+        final=True,
+        confirm=True,
+    )
     target.refresh_from_db()
     assert target.status == Sheet.Status.CONFIRMED
+    assert ScoreLine.objects.filter(sheet=target).count() == 64
+    assert version.created_by == version.confirmed_by == organiser
+
+
+def test_the_one_who_entered_a_version_may_confirm_it_later(evening, organiser):
+    target = sheet(evening, 1)
+    submit_sheet(target, example_records(4), expected_revision=0, user=organiser, final=True)
+    target.refresh_from_db()
+    assert target.status == Sheet.Status.SUBMITTED  # handed in, waiting for the confirmation
+    version = confirm_sheet(target, user=organiser)
+    assert version.created_by == version.confirmed_by == organiser
     assert ScoreLine.objects.filter(sheet=target).count() == 64
 
 

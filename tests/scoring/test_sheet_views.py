@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Sheet, SheetVersion
+from scoring.models import Game, Sheet, SheetVersion
 from scoring.sheets.reading import sheet_for
 from scoring.sheets.services import confirm_sheet, submit_sheet
 from tests.conftest import example_records
@@ -132,6 +133,38 @@ def test_calculator_record_is_scored_and_kept(organiser_client, evening):
     assert [key for key, _points in game.breakdown] == ["won_120", "call_re"]
     page = organiser_client.get(url(evening)).content.decode()
     assert "120 +1, Re +1" in page
+
+
+def test_the_page_shows_the_stored_results_not_a_new_scoring(organiser_client, evening):
+    """Screen, PDF and standings read the results stored with the games: a saved game is not
+    scored again for the page (after a change of the engine, screen and paper still agree)."""
+    organiser_client.post(url(evening), quick({1: ("14", "3"), 2: ("23", "1")}, save="1"))
+    first = SheetVersion.objects.get().games.get(number=1)
+    Game.objects.filter(pk=first.pk).update(
+        points={"1": 7, "2": -7, "3": -7, "4": 7},
+        value=7,
+        kind="solo_damen",
+        breakdown=[["won_120", 7]],
+        warnings=["no_counted_statement"],
+    )
+    response = organiser_client.get(url(evening))
+    page = response.context["page"]
+    row = page.rows[0]
+    assert row.points == {1: 7, 2: -7, 3: -7, 4: 7} and row.value == 7
+    assert row.kind_label == "Damensolo" and row.breakdown == "120 +7"
+    assert len(row.warnings) == 1 and row.counted
+    assert page.rows[1].totals == {1: 6, 2: -6, 3: -6, 4: 6}
+    assert page.totals == {1: 6, 2: -6, 3: -6, 4: 6}
+    html = response.content.decode()
+    assert "+7" in html and "120 +7" in html
+    token = the_sheet(evening).table.entry_token
+    captain = Client().get(reverse("captain:sheet", args=[token]))
+    assert captain.context["page"].totals == {1: 6, 2: -6, 3: -6, 4: 6}
+    # What is typed and not stored is still scored by the engine (the live preview).
+    preview = organiser_client.post(
+        url(evening, suffix="vorschau/"), quick({1: ("14", "3"), 2: ("23", "1")})
+    ).json()
+    assert preview["totals"] == {"1": 2, "2": -2, "3": -2, "4": 2}
 
 
 def test_preview_scores_rows_without_saving(organiser_client, evening):

@@ -24,10 +24,7 @@ class TournamentForm(forms.ModelForm):
 
     FIELDSETS = (
         (_("Turnier"), ("name", "date", "venue", "rounds_count", "cycles")),
-        (
-            _("Wertung (Hausregeln)"),
-            ("deck", "pre_lead_counts", "ddv_absage_bonus", "single_entry"),
-        ),
+        (_("Wertung (Hausregeln)"), ("deck", "pre_lead_counts", "ddv_absage_bonus")),
         (
             _("Öffentliche Seiten"),
             (
