@@ -39,10 +39,6 @@ def latest_versions(round_: Round, *, with_games: bool = False) -> dict[int, She
     return {version.sheet.table_id: version for version in versions}
 
 
-def confirmed_version(sheet: Sheet) -> SheetVersion | None:
-    return sheet.versions.filter(confirmed=True).first()
-
-
 def sheet_for(round_: Round, table_number: int) -> Sheet:
     sheet = (
         Sheet.objects.select_related("table", "round__tournament")

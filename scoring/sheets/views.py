@@ -20,6 +20,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
+from scoring.rules import RecordError, label, score_game
 from scoring.sheets.page import build_page, kind_choices, page_json
 from scoring.sheets.services import (
     close_sheet_early,
@@ -36,8 +37,6 @@ from tournament.normalize import small_int
 
 def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
     """The calculator's live result: one record (JSON body) scored with the tournament's rules."""
-    from scoring.rules import RecordError, score_game
-
     try:
         record = json.loads(request.body.decode("utf-8") or "null")
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -71,8 +70,6 @@ CALCULATOR_SPECIALS = (
 
 def calculator_specials() -> list[tuple[str, str]]:
     """The Sonderpunkte a calculator can enter ("Gegen" is computed), labelled as on the sheet."""
-    from scoring.rules import label
-
     language = get_language() or "de"
     return [(key, label(key, language)) for key in CALCULATOR_SPECIALS]
 

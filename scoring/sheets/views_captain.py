@@ -14,6 +14,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
+from scoring.sheets.captain_access import TokenRateLimited, resolve_token
 from scoring.sheets.views import ScoreGameMixin, SheetEntryMixin, SheetPreviewMixin
 from tournament.models import Table
 
@@ -25,8 +26,6 @@ class CaptainAccessMixin:
     table: Table
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        from scoring.sheets.captain_access import TokenRateLimited, resolve_token
-
         try:
             self.table = resolve_token(request, kwargs["token"])
         except TokenRateLimited as limited:
