@@ -5,8 +5,8 @@ same few queries for 20 or 400 players. The order is decided by ``TIE_BREAKERS``
 place that says how ties are broken; players equal on all of them share a place ("3." twice,
 then "5.").
 
-Every consumer (tables on screen, PDF, Excel, JSON API, round-two seating) renders the same
-``StandingRow`` objects.
+Every consumer (tables on screen, projector, PDF, Excel, JSON API, round-two seating) renders
+the same ``StandingRow`` objects, in the columns defined once in ``scoring.standings.columns``.
 """
 
 from __future__ import annotations
