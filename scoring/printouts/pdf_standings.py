@@ -1,6 +1,7 @@
 """The standings after a round, or final, as a printout: the rows of ``standings_rows``.
 
-One line per player with place, name, club, points in each round, total and the tie-breakers;
+One line per player with the ``PDF`` columns of ``scoring.standings.columns`` (place, name, club,
+points in each round, total and the tie-breakers; the name takes the width the others leave);
 the header row repeats on every page. Shared places print twice ("3.", "3.", then "5."). The
 first three places are tinted. Portrait up to three rounds, landscape beyond.
 """
@@ -15,7 +16,9 @@ from reportlab.platypus import Paragraph, Spacer
 from scoring.models import Sheet
 from scoring.printouts.pdf_base import FELT, MUTED, PageSetup, escape, render_pdf, style
 from scoring.printouts.pdf_tables import report_table
-from scoring.printouts.reports import select_columns, standings_rows
+from scoring.printouts.reports import standings_rows
+from scoring.standings import columns
+from scoring.standings.columns import PDF
 from scoring.standings.ranking import TIE_BREAKERS, Standings
 from tournament.models import Round
 
@@ -39,24 +42,15 @@ def standings_pdf(standings: Standings) -> bytes:
     tournament = standings.tournament
     after = _("Stand nach Durchgang %(number)d") % {"number": standings.after_round}
     setup = PageSetup(tournament=tournament, title=after, landscape=standings.after_round > 3)
-    full = standings_rows(standings)
-    rounds = standings.after_round
-    # Without the column "Spiele" (nearly everyone plays as many games): room for the names.
-    games_played = len(full.columns) - 2
-    report = select_columns(full, [i for i in range(len(full.columns)) if i != games_played])
-    rank_w, club_w, round_w, total_w, won_w, solos_w = (v * mm for v in (15, 44, 15, 19, 15, 12))
-    used = rank_w + club_w + rounds * round_w + total_w + won_w + solos_w
+    report = standings_rows(standings, PDF)
+    fields = columns.fields(PDF, standings.round_numbers)
+    fixed = sum(field.column.print_width or 0 for field in fields) * mm
     widths = [
-        rank_w,
-        setup.frame_width - used,
-        club_w,
-        *([round_w] * rounds),
-        total_w,
-        won_w,
-        solos_w,
+        field.column.print_width * mm if field.column.print_width else setup.frame_width - fixed
+        for field in fields
     ]
-    total_column = 3 + rounds
-    table = report_table(report, widths, size=11, header_size=8.5, bold_columns=[total_column])
+    bold = [index for index, field in enumerate(fields) if field.column.emphasis]
+    table = report_table(report, widths, size=11, header_size=8.5, bold_columns=bold)
     podium = [index for index, row in enumerate(standings.rows, start=1) if row.rank <= 3]
     for index in podium:
         table.setStyle([("BACKGROUND", (0, index), (-1, index), PODIUM_TINT)])

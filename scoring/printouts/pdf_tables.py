@@ -31,7 +31,7 @@ def report_table(
     cell_bold = style("report-cell-b", size, bold=True)
     right = {i for i, column in enumerate(report.columns) if column.kind in (INT, RANK, BOOL)}
     header = [
-        Paragraph(escape(column.print_label), head_right if i in right else head_style)
+        Paragraph(escape(column.label), head_right if i in right else head_style)
         for i, column in enumerate(report.columns)
     ]
     body = []

@@ -27,6 +27,7 @@ from django.utils.translation import gettext_noop, pgettext
 from scoring.models import Game, ScoreLine, SheetVersion
 from scoring.rules import dealer
 from scoring.sheets.page import breakdown_labels, kind_label
+from scoring.standings import columns
 from scoring.standings.ranking import Standings
 from tournament.models import Round, Seat, Tournament
 from tournament.normalize import name_sort_key
@@ -53,11 +54,6 @@ class Column:
     label: str
     kind: str = TEXT
     width: int = 10  # minimum width in characters (Excel); PDFs choose their own
-    short: str = ""  # a shorter label for narrow printed columns
-
-    @property
-    def print_label(self) -> str:
-        return self.short or self.label
 
 
 @dataclass(frozen=True)
@@ -156,42 +152,21 @@ def seating_rows(round_: Round, *, order: str = "table") -> Report:
 # ---------------------------------------------------------------------------- standings
 
 
-def standings_rows(standings: Standings) -> Report:
-    """The standings after a round: place, player, points per round, total, tie-breakers."""
-    round_columns = tuple(
-        Column(
-            _("Durchgang %(number)d") % {"number": number},
-            INT,
-            12,
-            short=_("D%(number)d") % {"number": number},
-        )
-        for number in standings.round_numbers
+STANDINGS_KINDS = {columns.RANK: RANK, columns.INT: INT, columns.TEXT: TEXT}
+
+
+def standings_rows(standings: Standings, surface: str = columns.XLSX) -> Report:
+    """The standings after a round as ``surface`` (workbook or printout) shows them: place,
+    player, points per round, total, tie-breakers (the columns of ``scoring.standings.columns``).
+    """
+    fields = columns.fields(surface, standings.round_numbers)
+    report_columns = tuple(
+        Column(field.header, STANDINGS_KINDS[field.column.kind], field.column.width)
+        for field in fields
     )
-    columns = (
-        Column(pgettext("rank", "Platz"), RANK, 7),
-        Column(_("Name"), TEXT, 24),
-        Column(_("Verein"), TEXT, 20),
-        *round_columns,
-        Column(_("Gesamt"), INT, 9),
-        Column(_("gewonnene Spiele"), INT, 10, short=_("Gew.")),
-        Column(_("Spiele"), INT, 8),
-        Column(_("Soli"), INT, 7),
-    )
-    rows = tuple(
-        (
-            row.rank,
-            row.name,
-            row.club,
-            *row.rounds,
-            row.total,
-            row.games_won,
-            row.games_played,
-            row.solos,
-        )
-        for row in standings.rows
-    )
+    rows = tuple(tuple(field.value(row) for field in fields) for row in standings.rows)
     title = _("Stand nach Durchgang %(number)d") % {"number": standings.after_round}
-    return Report(title=title, columns=columns, rows=rows)
+    return Report(title=title, columns=report_columns, rows=rows)
 
 
 # ---------------------------------------------------------------------------- games

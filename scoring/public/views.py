@@ -11,7 +11,8 @@ from django.views.generic import TemplateView
 from scoring.house_rules import legend_lines
 from scoring.models import ScoreLine
 from scoring.rules import describe_options
-from scoring.standings.ranking import TIE_BREAKERS, cached_standings
+from scoring.standings.columns import PROJECTOR, Field, fields, shown
+from scoring.standings.ranking import TIE_BREAKERS, StandingRow, Standings, cached_standings
 from tournament.models import Participant, Round, Seat
 from tournament.normalize import name_sort_key
 from tournament.public.views import PublicTournamentMixin, released_round, released_seats
@@ -71,6 +72,25 @@ class PlayerView(PublicTournamentMixin, TemplateView):
         return context
 
 
+def board_class(field: Field) -> str:
+    """The class of a projector cell: numbers right-aligned, the total highlighted."""
+    column = field.column
+    if not column.numeric:
+        return column.key
+    return f"num {column.key}" if column.emphasis else "num"
+
+
+def standings_board(standings: Standings) -> dict[str, Any]:
+    """The ``PROJECTOR`` columns of the standings: headers and, per row, (class, text) cells."""
+    board_fields = fields(PROJECTOR, standings.round_numbers)
+    classes = [board_class(field) for field in board_fields]
+    rows: list[tuple[StandingRow, list[tuple[str, Any]]]] = [
+        (row, [(css, shown(field, row)) for css, field in zip(classes, board_fields, strict=True)])
+        for row in standings.rows
+    ]
+    return {"board_fields": board_fields, "board_rows": rows}
+
+
 class ProjectorView(PublicTournamentMixin, TemplateView):
     """For the room's projector: big type, pages itself, reloads itself.
 
@@ -93,6 +113,7 @@ class ProjectorView(PublicTournamentMixin, TemplateView):
             context["seats"] = sorted(seats, key=lambda seat: name_sort_key(seat.participant.name))
         else:
             mode = "tabelle"
-            context["standings"] = cached_standings(self.tournament)
+            context["standings"] = standings = cached_standings(self.tournament)
+            context.update(standings_board(standings))
         context.update(mode=mode, round=round_)
         return context

@@ -5,8 +5,8 @@ same few queries for 20 or 400 players. The order is decided by ``TIE_BREAKERS``
 place that says how ties are broken; players equal on all of them share a place ("3." twice,
 then "5.").
 
-Every consumer (tables on screen, PDF, Excel, JSON API, round-two seating) renders the same
-``StandingRow`` objects.
+Every consumer (tables on screen, projector, PDF, Excel, JSON API, round-two seating) renders
+the same ``StandingRow`` objects, in the columns defined once in ``scoring.standings.columns``.
 """
 
 from __future__ import annotations
@@ -141,13 +141,19 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
 
 def cached_standings(tournament: Tournament, after_round: int | None = None) -> Standings:
     """Standings for the public pages, kept a few seconds so that a room full of phones
-    polling the table costs one computation, not one per request."""
+    polling the table costs one computation, not one per request.
+
+    The cache holds plain data, the round number and the rows, never the tournament (a model
+    instance): what is read back is the same whatever happened to the tournament meanwhile.
+    """
     key = f"standings:{tournament.pk}:{after_round or 'latest'}"
-    standings = cache.get(key)
-    if standings is None:
+    cached = cache.get(key)
+    if cached is None:
         standings = compute_standings(tournament, after_round)
-        cache.set(key, standings, settings.PUBLIC_CACHE_SECONDS)
-    return standings
+        cache.set(key, (standings.after_round, standings.rows), settings.PUBLIC_CACHE_SECONDS)
+        return standings
+    cached_after_round, rows = cached
+    return Standings(tournament, cached_after_round, rows)
 
 
 def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:

@@ -1,68 +1,99 @@
-"""django-tables2 table of standings: its columns, headers and sort order.
+"""The standings on screen: a django-tables2 table of the ``SCREEN`` columns of ``columns``.
 
-The rows themselves are written out by ``templates/scoring/includes/standings_table.html``:
-rendering 2,800 cells through django-tables2's per-cell machinery made a 400-player page ten
-times as expensive as a plain table (see docs/performance.md).
+django-tables2 provides the header, the sort links and the sort order. The rows are written out
+by :meth:`StandingsTable.body_rows`, one string per row: rendering 2,800 cells through
+django-tables2's per-cell machinery made a 400-player page ten times as expensive as a plain
+table (see docs/performance.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from scoring.standings.ranking import Standings
+from scoring.standings.columns import RANK, SCREEN, TEXT, Field, fields, shown
+from scoring.standings.ranking import StandingRow, Standings
+
+
+def header_class(field: Field) -> str:
+    column = field.column
+    return " ".join(
+        name
+        for name, wanted in (("num", column.numeric), ("hide-phone", not column.on_phones))
+        if wanted
+    )
+
+
+def cell_class(field: Field) -> str:
+    column = field.column
+    if column.kind == TEXT:
+        classes = [column.key]
+    else:
+        classes = ["num"]
+        if column.kind == RANK or column.emphasis:
+            classes.append(column.key)
+    if not column.on_phones:
+        classes.append("hide-phone")
+    return " ".join(classes)
+
+
+def table_column(field: Field) -> tables.Column:
+    attrs = {"td": {"class": cell_class(field)}}
+    if header_class(field):
+        attrs["th"] = {"class": header_class(field)}
+    accessor = f"{field.column.key}__{field.round - 1}" if field.round else field.column.key
+    return tables.Column(verbose_name=field.header, accessor=accessor, attrs=attrs)
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(
-        verbose_name=pgettext_lazy("rank", "Platz"),
-        attrs={"td": {"class": "num rank"}, "th": {"class": "num"}},
-    )
-    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})
-    total = tables.Column(
-        verbose_name=_("Punkte"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
-    )
-    games_won = tables.Column(
-        verbose_name=_("gewonnene Spiele"),
-        attrs={"td": {"class": "num hide-phone"}, "th": {"class": "num hide-phone"}},
-    )
-    solos = tables.Column(
-        verbose_name=_("Soli"),
-        attrs={"td": {"class": "num hide-phone"}, "th": {"class": "num hide-phone"}},
-    )
+    """Columns come from ``standings_table``; names link to the players' pages when
+    ``player_base`` is set ("/t/<slug>/spieler/"; the id and "/" follow)."""
 
-    # "/t/<slug>/spieler/" when names link to the players' pages (the id and "/" follow).
     player_base = ""
 
     class Meta:
         attrs = {"class": "data standings"}
         order_by = ("rank",)
-        sequence = ("rank", "name", "...", "total", "games_won", "solos")
         empty_text = _("Noch keine bestätigten Spiele.")
 
-
-class RoundPointsColumn(tables.Column):
-    def __init__(self, index: int, **kwargs):
+    def __init__(self, data, *, screen_fields: list[Field]) -> None:
         super().__init__(
-            accessor=f"rounds__{index}",
-            attrs={"td": {"class": "num"}, "th": {"class": "num"}},
-            **kwargs,
+            data, extra_columns=[(field.name, table_column(field)) for field in screen_fields]
         )
+        self.screen_fields = screen_fields
+
+    def body_rows(self) -> list[SafeString]:
+        """Each row of the (sorted) data as ``<tr>…</tr>``."""
+        cells = [self._cell(field) for field in self.screen_fields]
+        return [
+            mark_safe("<tr>" + "".join(cell(row) for cell in cells) + "</tr>") for row in self.data
+        ]
+
+    def _cell(self, field: Field) -> Callable[[StandingRow], str]:
+        """A function writing ``field``'s cell of a row (values escaped where they are text)."""
+        column = field.column
+        start = f'<td class="{cell_class(field)}">'
+        if column.kind == TEXT:
+            if column.key == "name" and self.player_base:
+                base = escape(self.player_base)
+                return lambda row: (
+                    f'{start}<a href="{base}{row.participant_id}/">{escape(row.name)}</a></td>'
+                )
+            return lambda row: f"{start}{escape(field.value(row))}</td>"
+        if column.emphasis:
+            return lambda row: f"{start}<strong>{shown(field, row)}</strong></td>"
+        return lambda row: f"{start}{shown(field, row)}</td>"
 
 
 def standings_table(standings: Standings, *, player_links: bool = False) -> StandingsTable:
-    extra = [
-        (
-            f"round_{number}",
-            RoundPointsColumn(
-                number - 1, verbose_name=_("Durchg. %(number)d") % {"number": number}
-            ),
-        )
-        for number in standings.round_numbers
-    ]
-    table = StandingsTable(list(standings.rows), extra_columns=extra)
+    table = StandingsTable(
+        list(standings.rows), screen_fields=fields(SCREEN, standings.round_numbers)
+    )
     if player_links:
         player_url = reverse("public:player", args=[standings.tournament.slug, 0])
         table.player_base = player_url[: -len("0/")]

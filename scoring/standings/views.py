@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
+from scoring.standings.columns import api_record
 from scoring.standings.ranking import (
     TIE_BREAKERS,
     cached_standings,
@@ -126,7 +127,7 @@ def api_tournament(slug: str, switch: str) -> Tournament:
 def standings_api(request: HttpRequest, slug: str) -> JsonResponse:
     """``GET /api/t/<slug>/standings?after_round=N``
 
-    → ``[{rank, name, points, rounds, games_won}]``
+    → ``[{rank, name, points, rounds, games_won}]`` (``columns.API_FIELDS``)
     """
     try:
         tournament = api_tournament(slug, "public_standings")
@@ -138,16 +139,7 @@ def standings_api(request: HttpRequest, slug: str) -> JsonResponse:
         return api_error(str(error), 400)
     standings = cached_standings(tournament, after_round)
     return JsonResponse(
-        [
-            {
-                "rank": row.rank,
-                "name": row.name,
-                "points": row.total,
-                "rounds": list(row.rounds),
-                "games_won": row.games_won,
-            }
-            for row in standings.rows
-        ],
+        [api_record(row) for row in standings.rows],
         safe=False,
         json_dumps_params={"ensure_ascii": False},
     )

@@ -1,0 +1,192 @@
+"""The columns of the standings, defined once for every surface that shows them.
+
+A :class:`Column` says what a column shows (a value of a ``StandingRow``), what kind of value
+that is, what it is called and on which surfaces it appears: the standings pages (``SCREEN``),
+the room's projector (``PROJECTOR``), the printout (``PDF``) and the workbook (``XLSX``). The
+same column may be headed differently on each ("Punkte" on screen, "Gesamt" in print); a column
+without a header for a surface is not shown there. Every surface shows its columns in the order
+of ``COLUMNS``. The JSON API (``API_FIELDS``) names its fields itself: they are a published
+interface.
+
+Kinds:
+
+- ``rank``: a place: a number, shown as "3." on pages and in print (shared places twice).
+- ``int``: a number (a number in the workbook and the JSON API, not a string).
+- ``text``: typed by a person (names, clubs).
+
+A per-round column (``per_round``) becomes one column per round on a table ("Durchg. 1",
+"Durchg. 2", …; its headers take ``%(number)d``) and a list in the JSON API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scoring.standings.ranking import StandingRow
+
+SCREEN = "screen"
+PROJECTOR = "projector"
+PDF = "pdf"
+XLSX = "xlsx"
+
+RANK = "rank"
+INT = "int"
+TEXT = "text"
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str  # the name in code and, on screen, of the sort order (``?sort=total``)
+    kind: str  # RANK, INT or TEXT
+    value: Callable[[StandingRow], Any]  # per-round columns: the tuple of all rounds
+    headers: Mapping[str, Promise]  # surface -> header; shown on these surfaces only
+    per_round: bool = False
+    width: int = 10  # minimum width in characters (workbook)
+    print_width: float | None = None  # millimetres in print; None: what the others leave
+    emphasis: bool = False  # the total: bold on screen and in print, bright on the projector
+    on_phones: bool = True  # False: hidden on a phone's narrow screen
+
+    @property
+    def numeric(self) -> bool:
+        return self.kind in (RANK, INT)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A column as one surface shows it; a per-round column gives one field per round."""
+
+    name: str  # unique on the surface: the column's key, or ``round_<n>``
+    header: str
+    column: Column
+    round: int = 0  # the round of a per-round column's field, else 0
+
+    def value(self, row: StandingRow) -> Any:
+        value = self.column.value(row)
+        return value[self.round - 1] if self.round else value
+
+
+ROUND_POINTS = "rounds"
+
+COLUMNS: tuple[Column, ...] = (
+    Column(
+        "rank",
+        RANK,
+        lambda row: row.rank,
+        {
+            SCREEN: pgettext_lazy("rank", "Platz"),
+            PROJECTOR: pgettext_lazy("rank", "Platz"),
+            PDF: pgettext_lazy("rank", "Platz"),
+            XLSX: pgettext_lazy("rank", "Platz"),
+        },
+        width=7,
+        print_width=15,
+    ),
+    Column(
+        "name",
+        TEXT,
+        lambda row: row.name,
+        {SCREEN: _("Name"), PROJECTOR: _("Name"), PDF: _("Name"), XLSX: _("Name")},
+        width=24,
+    ),
+    Column(
+        "club",
+        TEXT,
+        lambda row: row.club,
+        {PDF: _("Verein"), XLSX: _("Verein")},
+        width=20,
+        print_width=44,
+    ),
+    Column(
+        ROUND_POINTS,
+        INT,
+        lambda row: row.rounds,
+        {
+            SCREEN: _("Durchg. %(number)d"),
+            PROJECTOR: _("D%(number)d"),
+            PDF: _("D%(number)d"),
+            XLSX: _("Durchgang %(number)d"),
+        },
+        per_round=True,
+        width=12,
+        print_width=15,
+    ),
+    Column(
+        "total",
+        INT,
+        lambda row: row.total,
+        {SCREEN: _("Punkte"), PROJECTOR: _("Punkte"), PDF: _("Gesamt"), XLSX: _("Gesamt")},
+        width=9,
+        print_width=19,
+        emphasis=True,
+    ),
+    Column(
+        "games_won",
+        INT,
+        lambda row: row.games_won,
+        {SCREEN: _("gewonnene Spiele"), PDF: _("Gew."), XLSX: _("gewonnene Spiele")},
+        width=10,
+        print_width=15,
+        on_phones=False,
+    ),
+    # Not in print: nearly everyone plays as many games, and the names need the room.
+    Column("games_played", INT, lambda row: row.games_played, {XLSX: _("Spiele")}, width=8),
+    Column(
+        "solos",
+        INT,
+        lambda row: row.solos,
+        {SCREEN: _("Soli"), PDF: _("Soli"), XLSX: _("Soli")},
+        width=7,
+        print_width=12,
+        on_phones=False,
+    ),
+)
+
+BY_KEY: dict[str, Column] = {column.key: column for column in COLUMNS}
+
+# The JSON API's fields, in this order: (field, column key). Their names are an interface that
+# other programs read, so they stay as they are when headers change.
+API_FIELDS: tuple[tuple[str, str], ...] = (
+    ("rank", "rank"),
+    ("name", "name"),
+    ("points", "total"),
+    ("rounds", ROUND_POINTS),
+    ("games_won", "games_won"),
+)
+
+
+def fields(surface: str, round_numbers: Iterable[int]) -> list[Field]:
+    """The columns of ``surface`` in order, with a field per round for per-round columns."""
+    result = []
+    for column in COLUMNS:
+        header = column.headers.get(surface)
+        if header is None:
+            continue
+        if column.per_round:
+            result += [
+                Field(f"round_{number}", str(header) % {"number": number}, column, number)
+                for number in round_numbers
+            ]
+        else:
+            result.append(Field(column.key, str(header), column))
+    return result
+
+
+def shown(field: Field, row: StandingRow) -> Any:
+    """``field``'s value of ``row`` as a page shows it: places as "3."."""
+    value = field.value(row)
+    return f"{value}." if field.column.kind == RANK else value
+
+
+def api_record(row: StandingRow) -> dict[str, Any]:
+    """One row of the JSON API: per-round columns as a list."""
+    record = {}
+    for name, key in API_FIELDS:
+        value = BY_KEY[key].value(row)
+        record[name] = list(value) if BY_KEY[key].per_round else value
+    return record
