@@ -200,7 +200,7 @@ def shoot(browser, base: str, token: str) -> None:
 
     projector = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = projector.new_page()
-    snap("16-beamer", "/t/demo/beamer/?zeige=tabelle")
+    snap("16-beamer", "/t/demo/beamer/?show=standings")
     projector.close()
 
 

@@ -29,13 +29,12 @@ from scoring.printouts.pdf_base import (
 )
 from scoring.standings.ranking import StandingRow, Standings
 
-PODIUM = 3
 SUIT_COLORS = {"♣": FELT, "♠": FELT, "♥": ACCENT, "♦": ACCENT}
 
 
 def podium_rows(standings: Standings) -> list[StandingRow]:
     """The players on places 1 to 3, shared places included, best first."""
-    return [row for row in standings.rows if row.rank <= PODIUM]
+    return [row for row in standings.rows if row.on_podium]
 
 
 def _frame(canvas: Canvas, setup: PageSetup) -> None:

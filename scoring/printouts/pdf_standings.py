@@ -30,7 +30,7 @@ def is_final(standings: Standings) -> bool:
     tournament = standings.tournament
     if standings.after_round < tournament.rounds_count:
         return False
-    rounds = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
+    rounds = Round.objects.filter(tournament=tournament).visible()
     if rounds.count() < tournament.rounds_count:
         return False
     return (
@@ -51,7 +51,7 @@ def standings_pdf(standings: Standings) -> bytes:
     ]
     bold = [index for index, field in enumerate(fields) if field.column.emphasis]
     table = report_table(report, widths, size=11, header_size=8.5, bold_columns=bold)
-    podium = [index for index, row in enumerate(standings.rows, start=1) if row.rank <= 3]
+    podium = [index for index, row in enumerate(standings.rows, start=1) if row.on_podium]
     for index in podium:
         table.setStyle([("BACKGROUND", (0, index), (-1, index), PODIUM_TINT)])
 

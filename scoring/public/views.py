@@ -50,7 +50,7 @@ class PlayerView(PublicTournamentMixin, TemplateView):
         seats = {
             seat.round.number: seat
             for seat in Seat.objects.filter(participant=participant)
-            .exclude(round__status=Round.Status.DRAFT)
+            .filter(Round.visible_condition("round__"))
             .select_related("round", "table")
         }
         lines = ScoreLine.objects.filter(participant=participant).values_list(
@@ -95,7 +95,7 @@ class ProjectorView(PublicTournamentMixin, TemplateView):
     """For the room's projector: big type, pages itself, reloads itself.
 
     Shows the seating of a newly released round until its first sheet is confirmed, then the
-    standings; ``?zeige=tabelle`` or ``?zeige=sitzordnung`` fixes one of them.
+    standings; ``?show=standings`` or ``?show=seating`` fixes one of them.
     """
 
     template_name = "scoring/projector.html"
@@ -104,15 +104,15 @@ class ProjectorView(PublicTournamentMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         round_ = released_round(self.tournament)
-        mode = self.request.GET.get("zeige", "")
-        if mode not in ("tabelle", "sitzordnung"):
+        mode = self.request.GET.get("show", "")
+        if mode not in ("standings", "seating"):
             fresh = round_ is not None and not ScoreLine.objects.filter(round=round_).exists()
-            mode = "sitzordnung" if fresh else "tabelle"
-        if mode == "sitzordnung" and round_ is not None:
+            mode = "seating" if fresh else "standings"
+        if mode == "seating" and round_ is not None:
             seats = released_seats(round_)
             context["seats"] = sorted(seats, key=lambda seat: name_sort_key(seat.participant.name))
         else:
-            mode = "tabelle"
+            mode = "standings"
             context["standings"] = standings = cached_standings(self.tournament)
             context.update(standings_board(standings))
         context.update(mode=mode, round=round_)

@@ -21,7 +21,7 @@ from scoring.rules.i18n import label as rules_label
 from scoring.rules.vocabulary import KIND_BY_VALUE, ONE_RE_KIND_VALUES
 from scoring.sheets.entry import RowInput, read_rows, values_from_record
 from scoring.sheets.reading import expected_games, latest_version
-from tournament.models import Seat
+from tournament.models import CAPTAIN_SEAT, Seat
 
 
 def kind_label(kind: str, language: str | None = None) -> str:
@@ -43,7 +43,7 @@ class SeatColumn:
 
     @property
     def captain(self) -> bool:
-        return self.number == 1
+        return self.number == CAPTAIN_SEAT
 
 
 @dataclass

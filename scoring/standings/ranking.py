@@ -25,6 +25,8 @@ from scoring.models import ScoreLine
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key
 
+PODIUM = 3  # places 1 to 3
+
 
 @dataclass(frozen=True)
 class StandingRow:
@@ -39,6 +41,12 @@ class StandingRow:
     solos: int  # games played as soloist (every kind with one Re seat)
     rank: int = 0
     shared_rank: bool = False
+
+    @property
+    def on_podium(self) -> bool:
+        """Places 1 to 3, shared places included: tinted on the projector and in the PDF,
+        certificates for them."""
+        return 1 <= self.rank <= PODIUM
 
     @property
     def latest_round(self) -> int:
@@ -78,7 +86,7 @@ class Standings:
 
 def latest_round_number(tournament: Tournament) -> int:
     """The last round that has been released (0 before the first release)."""
-    numbers = Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT)
+    numbers = Round.objects.filter(tournament=tournament).visible()
     return numbers.order_by("-number").values_list("number", flat=True).first() or 0
 
 
@@ -109,9 +117,9 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
 
     # Everyone who sat at a table of a released round so far; people who never played (no-shows,
     # players registered for a later round) are not in the table.
-    seated = Seat.objects.filter(
-        participant=OuterRef("pk"), round__number__lte=after_round
-    ).exclude(round__status=Round.Status.DRAFT)
+    seated = Seat.objects.filter(participant=OuterRef("pk"), round__number__lte=after_round).filter(
+        Round.visible_condition("round__")
+    )
     participants = (
         Participant.objects.filter(tournament=tournament)
         .annotate(played=Exists(seated))

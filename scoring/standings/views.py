@@ -151,18 +151,14 @@ def tables_api(request: HttpRequest, slug: str, number: int) -> JsonResponse:
         tournament = api_tournament(slug, "public_seating")
     except Http404:
         return api_error(_("Unbekanntes Turnier."), 404)
-    round_ = (
-        Round.objects.filter(tournament=tournament, number=number)
-        .exclude(status=Round.Status.DRAFT)
-        .first()
-    )
+    round_ = Round.objects.filter(tournament=tournament, number=number).visible().first()
     if round_ is None:
         return api_error(_("Durchgang %(number)d ist nicht freigegeben.") % {"number": number}, 404)
     tables: dict[int, list[dict[str, Any]]] = {}
     seats = Seat.objects.filter(round=round_).select_related("participant", "table")
     for seat in seats.order_by("table__number", "number"):
         tables.setdefault(seat.table.number, []).append(
-            {"seat": seat.number, "name": seat.participant.name, "captain": seat.number == 1}
+            {"seat": seat.number, "name": seat.participant.name, "captain": seat.is_captain}
         )
     return JsonResponse(
         [{"table": number, "players": players} for number, players in tables.items()],
