@@ -6,7 +6,6 @@ services and render the same ``SheetPage``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -19,6 +18,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
+from scoring.sheets.entry import loads_json
 from scoring.sheets.page import build_page, kind_choices, page_json
 from scoring.sheets.services import (
     close_sheet_early,
@@ -38,7 +38,7 @@ def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
     from scoring.rules import RecordError, score_game
 
     try:
-        record = json.loads(request.body.decode("utf-8") or "null")
+        record = loads_json(request.body.decode("utf-8") or "null")
     except (UnicodeDecodeError, ValueError, RecursionError):
         return JsonResponse(
             {"error": {"field": None, "message": _("Kein gültiges JSON.")}}, status=400
