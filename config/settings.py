@@ -71,20 +71,33 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Debug pages (settings, URL list, tracebacks) only ever go to this computer.
+    "config.middleware.LoopbackOnlyWhileDebugMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Outside the middlewares that can refuse a request (a wrong Host header in CommonMiddleware,
+    # CSRF), so that their error pages carry the same headers as every other page.
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "config.middleware.ContentSecurityPolicyMiddleware",
+    # Innermost: our 405 page, JSON errors on the JSON endpoints, and 503 (not 500) when the
+    # database is locked or unreachable.
+    "config.middleware.ErrorPageMiddleware",
 ]
 
 if PRODUCTION:
     # Static files straight from the application server (collectstatic first).
-    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+        "whitenoise.middleware.WhiteNoiseMiddleware",
+    )
+
+# Our error pages in the base layout, and JSON for the JSON endpoints (config/errors.py).
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
 ROOT_URLCONF = "config.urls"
 
