@@ -1,12 +1,14 @@
-# Doko-Turnier: `make run` serves the demo tournament, `make test` runs every test.
+# Doko-Turnier: `make run` serves the demo tournament on this computer, `make serve` the club
+# evening on the local network, `make test` runs every test.
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# gunicorn for `make serve`: a few processes, each with threads (SQLite in WAL mode copes).
+GUNICORN_ARGS ?= --workers 2 --threads 4 --timeout 60 --graceful-timeout 10 --no-control-socket
 
-.PHONY: run setup test test-postgres lint format messages lock bench clean
+.PHONY: run run-host setup serve test test-postgres lint format messages lock bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,13 +23,41 @@ $(VENV)/.dev: requirements.lock requirements-dev.lock | $(BIN)/python
 	$(BIN)/pip install --quiet -r requirements-dev.lock
 	touch $@ $(VENV)/.runtime
 
-setup: $(VENV)/.runtime
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
+# The local demo: DEBUG on, demo data, the published login demo / doko-demo. It only ever
+# listens on this computer; the club's network gets `make serve`.
+RUN_HOST := $(or $(HOST),127.0.0.1)
+LOCAL := DOKO_MODE=local
 
-run: setup
-	@echo "Doko-Turnier: http://$(HOST):$(PORT)/  (Turnierleitung: demo / doko-demo)"
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+setup: $(VENV)/.runtime
+	$(LOCAL) $(BIN)/python manage.py migrate --noinput
+	$(LOCAL) $(BIN)/python manage.py load_demo
+
+run: run-host setup
+	@echo "Doko-Turnier: http://$(RUN_HOST):$(PORT)/  (Turnierleitung: demo / doko-demo)"
+	$(LOCAL) $(BIN)/python manage.py runserver $(RUN_HOST):$(PORT)
+
+run-host:
+	@case "$(RUN_HOST)" in \
+	  127.*|localhost|::1|"[::1]") ;; \
+	  *) echo "HOST=$(RUN_HOST) refused: make run is the demo (DEBUG on, published password)" >&2; \
+	     echo "and stays on this computer. For the club's network use: make serve" >&2; \
+	     echo "make run ist der Demo-Betrieb und bleibt auf diesem Rechner; fürs Vereinsnetz: make serve" >&2; \
+	     exit 2 ;; \
+	esac
+
+# The club evening on the local network (README, "A club evening on the local network"): DEBUG
+# off, no demo, a secret key made once in DATA_DIR (default data/), database DATA_DIR/db.sqlite3
+# unless DATABASE_URL is set, the first organiser login asked for in the terminal, gunicorn with
+# WhiteNoise for the static files.
+SERVE_HOST := $(or $(HOST),0.0.0.0)
+NETWORK := DOKO_MODE=network
+
+serve: $(VENV)/.runtime
+	$(NETWORK) $(BIN)/python manage.py migrate --noinput
+	$(NETWORK) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(NETWORK) $(BIN)/python manage.py ensure_organiser
+	@$(NETWORK) $(BIN)/python manage.py lan_addresses --port $(PORT)
+	$(NETWORK) exec $(BIN)/gunicorn config.wsgi --bind $(SERVE_HOST):$(PORT) $(GUNICORN_ARGS)
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -71,5 +101,6 @@ lock: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python bench/run_all.py
 
+# Leaves data/ (the club evening's database and secret key) alone.
 clean:
 	rm -rf $(VENV) db.sqlite3 test-db*.sqlite3* staticfiles

@@ -2,14 +2,20 @@
 
 After ``MAX_FAILURES`` failed attempts from one address within ``WINDOW_SECONDS`` the login
 answers 429 until the window has passed. A successful login clears the count.
+
+Outside the local demo the published demo password is refused with a message saying so
+(``config/auth.py`` refuses it for every other way of logging in as well).
 """
 
 from __future__ import annotations
 
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
+from config.auth import is_published, published_passwords_refused
 from tournament.throttle import Throttle
 
 MAX_FAILURES = 5
@@ -17,7 +23,27 @@ WINDOW_SECONDS = 15 * 60
 THROTTLE = Throttle("login", MAX_FAILURES, WINDOW_SECONDS)
 
 
+class OrganiserLoginForm(AuthenticationForm):
+    """Django's login form; says why the published demo password is refused."""
+
+    published_password = False
+
+    def clean(self):
+        if published_passwords_refused() and is_published(self.cleaned_data.get("password")):
+            self.published_password = True
+            raise forms.ValidationError(
+                _(
+                    "Das veröffentlichte Demo-Passwort gilt nur im Demo-Betrieb auf diesem "
+                    "Rechner. Bitte mit dem eigenen Zugang der Turnierleitung anmelden."
+                ),
+                code="published_password",
+            )
+        return super().clean()
+
+
 class ThrottledLoginView(LoginView):
+    form_class = OrganiserLoginForm
+
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if THROTTLE.blocked(request):
             context = self.get_context_data(

@@ -1,12 +1,16 @@
-"""Cross-cutting request handling: the interface language and security headers."""
+"""Cross-cutting request handling: the interface language, security headers, error pages."""
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.utils import translation
+
+from config import errors
+from tournament.throttle import client_address
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -61,3 +65,74 @@ class ContentSecurityPolicyMiddleware:
             "Permissions-Policy", "camera=(), microphone=(), geolocation=()"
         )
         return response
+
+
+def is_loopback(address: str) -> bool:
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    mapped = getattr(parsed, "ipv4_mapped", None)
+    return (mapped or parsed).is_loopback
+
+
+DEBUG_REFUSED = (
+    "Doko-Turnier runs as the local demo (DEBUG on): it answers only this computer.\n"
+    "Doko-Turnier läuft im Demo-Betrieb (DEBUG an) und antwortet nur diesem Rechner.\n\n"
+    "Für das Vereinsnetz / for the club's network: make serve\n"
+)
+
+
+class LoopbackOnlyWhileDebugMiddleware:
+    """With DEBUG on, only this computer gets an answer.
+
+    Django's debug pages show settings, the URL list and tracebacks. ``make run`` binds to
+    127.0.0.1 and refuses another HOST; this also covers ``manage.py runserver 0.0.0.0:8000``.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if settings.DEBUG and not is_loopback(client_address(request)):
+            return HttpResponse(DEBUG_REFUSED, status=403, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)
+
+
+class ErrorPageMiddleware:
+    """Our page for 405, JSON errors on the JSON endpoints, and 503 for database trouble.
+
+    - Django answers a wrong method with a bare ``HttpResponseNotAllowed``: it becomes our 405
+      page, keeping the ``Allow`` header.
+    - On a JSON endpoint every error answer is JSON (``{"error": "..."}``), whichever part of
+      Django produced it; ``Allow`` and ``Retry-After`` are kept.
+    - A locked, failing or unreachable database raised in a view is a 503 with ``Retry-After``
+      (logged as a warning), not a 500.
+    """
+
+    KEPT_HEADERS = ("Allow", "Retry-After")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code < 400 or response.streaming:
+            return response
+        if errors.wants_json(request):
+            if response.get("Content-Type", "").startswith("application/json"):
+                return response
+        elif not (isinstance(response, HttpResponseNotAllowed) and not response.content):
+            return response
+        replacement = errors.render_error(request, response.status_code)
+        for header in self.KEPT_HEADERS:
+            if header in response:
+                replacement[header] = response[header]
+        for cookie in response.cookies.values():
+            replacement.cookies[cookie.key] = cookie
+        return replacement
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if errors.database_unavailable(exception):
+            return errors.service_unavailable(request, exception)
+        return None

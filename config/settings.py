@@ -1,18 +1,27 @@
 """Settings of Doko-Turnier, read from environment variables with safe defaults.
 
-Development (the default) needs nothing: an SQLite file in the project folder, DEBUG on and a
-development secret key. Production is chosen with ``DOKO_PRODUCTION=1`` and then requires
-``SECRET_KEY`` and ``ALLOWED_HOSTS``; it turns on secure cookies, HTTPS redirect and HSTS so that
-``python manage.py check --deploy`` passes (see README, "Production").
+Three modes, chosen with ``DOKO_MODE`` (README, "Configuration"):
+
+- ``local`` (the default, ``make run``): the demo on this computer only. An SQLite file in the
+  project folder, DEBUG on, a development secret key, the demo login.
+- ``network`` (``make serve``): the club evening on the local network over plain HTTP. DEBUG is
+  always off, the secret key is generated once and kept in ``DATA_DIR``, ``ALLOWED_HOSTS`` are the
+  laptop's own names and addresses (``config/network.py``), the database is ``DATA_DIR/db.sqlite3``
+  unless ``DATABASE_URL`` says otherwise, static files come from WhiteNoise.
+- ``production`` (``DOKO_PRODUCTION=1`` or ``DOKO_MODE=production``): on the internet behind
+  HTTPS. Requires ``SECRET_KEY`` and ``ALLOWED_HOSTS``; secure cookies, HTTPS redirect and HSTS.
+
+``python manage.py check --deploy`` passes in network and production mode. In both, the demo
+login's published password is refused (``config/auth.py``).
 
 Environment variables (the README's "Configuration" table explains each):
 
+- ``DOKO_MODE``, ``DOKO_PRODUCTION``, ``DATA_DIR`` (network mode), ``STATIC_ROOT``.
 - ``DATABASE_URL`` (default SQLite ``db.sqlite3``), ``CONN_MAX_AGE``.
 - ``SECRET_KEY``, ``DEBUG`` (``1``/``0``), ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``.
 - ``PUBLIC_BASE_URL``: the address phones use to reach this server (QR codes on score sheets).
-- ``PUBLIC_CACHE_SECONDS``, ``CACHE_DIR`` (production), ``TRUST_X_FORWARDED_FOR``, ``LOG_LEVEL``.
-- ``DOKO_PRODUCTION=1``: production settings; there also ``SECURE_SSL_REDIRECT`` and
-  ``SECURE_HSTS_SECONDS``.
+- ``PUBLIC_CACHE_SECONDS``, ``CACHE_DIR``, ``TRUST_X_FORWARDED_FOR``, ``LOG_LEVEL``.
+- Production only: ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``.
 """
 
 from __future__ import annotations
@@ -22,7 +31,10 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config import network
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -41,12 +53,35 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-PRODUCTION = env_bool("DOKO_PRODUCTION", False)
+MODES = ("local", "network", "production")
+MODE = os.environ.get("DOKO_MODE", "").strip().lower() or (
+    "production" if env_bool("DOKO_PRODUCTION", False) else "local"
+)
+if MODE not in MODES:
+    raise ImproperlyConfigured(f"DOKO_MODE={MODE!r}: use one of {', '.join(MODES)}")
+if env_bool("DOKO_PRODUCTION", False) and MODE != "production":
+    raise ImproperlyConfigured(f"DOKO_PRODUCTION=1 contradicts DOKO_MODE={MODE}")
+PRODUCTION = MODE == "production"
+NETWORK = MODE == "network"
+# Reachable by others (network or internet): DEBUG off, static files from WhiteNoise, a cache
+# shared by the server's processes, and the published demo password refused.
+DEPLOYED = MODE != "local"
+
+# Network mode keeps its secret key and (by default) its database here; see README.
+DATA_DIR = Path(os.environ.get("DATA_DIR") or BASE_DIR / "data").resolve()
 
 if PRODUCTION:
     SECRET_KEY = os.environ["SECRET_KEY"]
     DEBUG = env_bool("DEBUG", False)
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
+elif NETWORK:
+    SECRET_KEY = os.environ.get("SECRET_KEY") or network.secret_key_from(DATA_DIR / "secret_key")
+    # Every phone in the club room could read a debug page (settings, URL list, tracebacks):
+    # network mode never turns DEBUG on, whatever the environment says.
+    if env_bool("DEBUG", False):
+        network.warn("DEBUG=1 is ignored in network mode (DOKO_MODE=network); DEBUG stays off.")
+    DEBUG = False
+    ALLOWED_HOSTS = network.lan_hosts(extra=env_list("ALLOWED_HOSTS", []))
 else:
     SECRET_KEY = os.environ.get(
         "SECRET_KEY", "dev-only-insecure-key-0f6b1c9e4d2a7b3c8e5f1a9d6c2b7e4f3a8d5c1b9e6f2a7d"
@@ -68,23 +103,37 @@ INSTALLED_APPS = [
     "django_tables2",
     "tournament",
     "scoring",
+    "config",  # management commands of the modes (ensure_organiser, lan_addresses)
 ]
 
 MIDDLEWARE = [
+    # Debug pages (settings, URL list, tracebacks) only ever go to this computer.
+    "config.middleware.LoopbackOnlyWhileDebugMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Outside the middlewares that can refuse a request (a wrong Host header in CommonMiddleware,
+    # CSRF), so that their error pages carry the same headers as every other page.
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "config.middleware.ContentSecurityPolicyMiddleware",
+    # Innermost: our 405 page, JSON errors on the JSON endpoints, and 503 (not 500) when the
+    # database is locked or unreachable.
+    "config.middleware.ErrorPageMiddleware",
 ]
 
-if PRODUCTION:
+if DEPLOYED:
     # Static files straight from the application server (collectstatic first).
-    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+        "whitenoise.middleware.WhiteNoiseMiddleware",
+    )
+
+# Our error pages in the base layout, and JSON for the JSON endpoints (config/errors.py).
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
 ROOT_URLCONF = "config.urls"
 
@@ -108,7 +157,8 @@ WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        # The club evening's data stays apart from the demo of `make run` (db.sqlite3).
+        default=f"sqlite:///{(DATA_DIR if NETWORK else BASE_DIR) / 'db.sqlite3'}",
         # Keeping connections saves a PostgreSQL connect per request (docs/performance.md).
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60" if PRODUCTION else "0")),
     )
@@ -131,6 +181,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The model backend, refusing the demo's published password outside `make run`.
+AUTHENTICATION_BACKENDS = ["config.auth.NoPublishedPasswordBackend"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -150,30 +203,33 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"
-            if PRODUCTION
+            if DEPLOYED
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
 }
 
-# Production shares one file cache between the server's processes (public standings, the
-# counters of failed logins and wrong links); development keeps it in memory.
+# Network and production mode share one file cache between the server's processes (public
+# standings, the counters of failed logins and wrong links); development keeps it in memory.
 CACHES = {
     "default": (
         {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": os.environ.get(
-                "CACHE_DIR", str(Path(tempfile.gettempdir()) / "doko-turnier-cache")
+            "LOCATION": os.environ.get("CACHE_DIR")
+            or str(
+                DATA_DIR / "cache"
+                if NETWORK
+                else Path(tempfile.gettempdir()) / "doko-turnier-cache"
             ),
         }
-        if PRODUCTION
+        if DEPLOYED
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "doko"}
     )
 }
@@ -199,6 +255,18 @@ if PRODUCTION:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+if NETWORK:
+    # A club evening on the local network has no TLS: the phones reach the laptop over plain
+    # HTTP (http://192.168.1.20:8000/). Cookies marked Secure would never come back, an HTTPS
+    # redirect would lead nowhere and HSTS would lock the address out. These are exactly the
+    # HTTPS-only checks of `check --deploy`; every other deployment check stays on.
+    SILENCED_SYSTEM_CHECKS = [
+        "security.W004",  # SECURE_HSTS_SECONDS
+        "security.W008",  # SECURE_SSL_REDIRECT
+        "security.W012",  # SESSION_COOKIE_SECURE
+        "security.W016",  # CSRF_COOKIE_SECURE
+    ]
 
 LOGGING = {
     "version": 1,

@@ -37,3 +37,9 @@ urlpatterns = [
     path("api/", include("scoring.urls_api")),
     path("e/", include("scoring.urls_captain")),
 ]
+
+# Our error pages in the base layout (JSON on the JSON endpoints): config/errors.py.
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"

@@ -31,6 +31,37 @@ from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
 KIND_VALUES = [kind.value for kind in Kind]
 ROW_FIELDS = ("kind", "winners", "value", "soloist", "offender", "record")
 MAX_ROWS = 60
+# A game record nests three or four levels; anything much deeper is not a record.
+MAX_JSON_DEPTH = 20
+
+
+def loads_json(text: str) -> Any:
+    """``json.loads`` for what a browser sends: ValueError for invalid JSON and for nesting deeper
+    than ``MAX_JSON_DEPTH`` (also where the parser itself would hit the recursion limit)."""
+    try:
+        value = json.loads(text)
+    except RecursionError as error:
+        raise ValueError("JSON nested too deeply") from error
+    if nesting_depth(value) > MAX_JSON_DEPTH:
+        raise ValueError("JSON nested too deeply")
+    return value
+
+
+def nesting_depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (0 for a plain value); no recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = list(item.values())
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 @dataclass
@@ -123,7 +154,7 @@ def _build_record(row: RowInput) -> None:
     mode = row.mode
     if mode == "calculator":
         try:
-            record = json.loads(row.values["record"])
+            record = loads_json(row.values["record"])
         except ValueError:
             row.problems.append(
                 ("record", _("Die Rechner-Angaben sind beschädigt; bitte neu eingeben."))

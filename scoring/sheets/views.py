@@ -7,7 +7,6 @@ how they find the sheet, their URLs and what they may do (the organiser also con
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -21,6 +20,7 @@ from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
 from scoring.rules import RecordError, label, score_game
+from scoring.sheets.entry import loads_json
 from scoring.sheets.page import build_page, kind_choices, page_json
 from scoring.sheets.services import (
     close_sheet_early,
@@ -38,7 +38,7 @@ from tournament.normalize import small_int
 def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
     """The calculator's live result: one record (JSON body) scored with the tournament's rules."""
     try:
-        record = json.loads(request.body.decode("utf-8") or "null")
+        record = loads_json(request.body.decode("utf-8") or "null")
     except (UnicodeDecodeError, ValueError, RecursionError):
         return JsonResponse(
             {"error": {"field": None, "message": _("Kein gültiges JSON.")}}, status=400

@@ -1,0 +1,231 @@
+"""Our error pages: 400, 403, 404, 405, 429, 500 and 503 in the base layout, or JSON.
+
+Every page says what happened and what to do, in the user's language. The JSON endpoints (the
+API under ``/api/`` and the sheet pages' live preview and calculator) answer ``{"error": "..."}``
+with the same status instead, because a script reads them.
+
+A locked, failing or unreachable database (``OperationalError``, ``InterfaceError``) is a
+moment's trouble, not a bug: it is answered 503 with ``Retry-After`` and logged as a warning
+(``ErrorPageMiddleware`` in ``config/middleware.py``; ``server_error`` catches what escapes
+outside a view). The 500 and 503 pages are rendered without touching the database.
+
+No page shows an exception's text, a traceback, a setting or the URL list: with DEBUG off Django
+never does, and network mode never turns DEBUG on (``config/settings.py``).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from dataclasses import dataclass
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+logger = logging.getLogger(__name__)
+
+RETRY_AFTER_SECONDS = 5
+
+# The views that answer JSON (besides everything under /api/).
+JSON_VIEWS = frozenset(
+    {"scoring:sheet_preview", "scoring:sheet_score", "captain:preview", "captain:score"}
+)
+JSON_PREFIX = "/api/"
+
+# Database errors that will not pass by waiting: a missing migration is a bug, not a busy disk.
+PERMANENT_DATABASE_ERRORS = ("no such table", "no such column", "has no column named")
+
+
+@dataclass(frozen=True)
+class ErrorText:
+    title: Promise
+    happened: Promise
+    todo: Promise
+
+
+ERRORS: dict[int | str, ErrorText] = {
+    400: ErrorText(
+        _("Ungültige Anfrage"),
+        _(
+            "Diese Anfrage konnte nicht verarbeitet werden: sie war unvollständig, zu groß "
+            "oder an eine Adresse gerichtet, die dieser Server nicht kennt."
+        ),
+        _(
+            "Bitte zurückgehen und es noch einmal versuchen. Links und QR-Codes genau so "
+            "öffnen, wie die Turnierleitung sie zeigt."
+        ),
+    ),
+    403: ErrorText(
+        _("Kein Zugriff"),
+        _("Diese Seite oder Aktion ist für Sie nicht freigegeben."),
+        _(
+            "Seiten der Turnierleitung brauchen eine Anmeldung. Spielerinnen und Spieler "
+            "finden alles Öffentliche über die Startseite."
+        ),
+    ),
+    "csrf": ErrorText(
+        _("Formular abgelaufen"),
+        _(
+            "Das Formular wurde nicht angenommen: es war zu alt, oder der Browser hat das "
+            "Sicherheits-Cookie nicht mitgeschickt. Es wurde nichts gespeichert."
+        ),
+        _(
+            "Bitte die Seite neu laden und noch einmal absenden. Cookies müssen für diese "
+            "Seite erlaubt sein."
+        ),
+    ),
+    404: ErrorText(
+        _("Nicht gefunden"),
+        _(
+            "Diese Seite gibt es nicht (mehr). Ein Eingabelink gilt nur, solange der Durchgang "
+            "läuft und die Turnierleitung ihn nicht gesperrt hat."
+        ),
+        _("Bitte die Adresse prüfen oder bei der Turnierleitung nach dem aktuellen Link fragen."),
+    ),
+    405: ErrorText(
+        _("So nicht möglich"),
+        _(
+            "Diese Adresse ist für eine andere Art von Aufruf gedacht, z. B. für einen Knopf "
+            "auf einer Seite und nicht zum direkten Öffnen im Browser."
+        ),
+        _("Bitte die Seite aufrufen, zu der die Adresse gehört, und dort den Knopf benutzen."),
+    ),
+    429: ErrorText(
+        _("Zu viele Versuche"),
+        _("Von diesem Gerät kamen in kurzer Zeit zu viele Anfragen oder Fehlversuche."),
+        _("Bitte einige Minuten warten und es dann noch einmal versuchen."),
+    ),
+    500: ErrorText(
+        _("Serverfehler"),
+        _(
+            "Auf dem Server ist ein unerwarteter Fehler aufgetreten. Was vorher gespeichert "
+            "war, bleibt erhalten."
+        ),
+        _(
+            "Bitte die Seite neu laden und es noch einmal versuchen. Passiert es wieder, "
+            "der Turnierleitung Bescheid geben."
+        ),
+    ),
+    503: ErrorText(
+        _("Kurz nicht erreichbar"),
+        _(
+            "Die Datenbank ist gerade beschäftigt oder nicht erreichbar; diese Anfrage wurde "
+            "nicht ausgeführt."
+        ),
+        _("Bitte in einem Moment noch einmal versuchen (Seite neu laden oder erneut absenden)."),
+    ),
+}
+
+
+def wants_json(request: HttpRequest) -> bool:
+    """Whether the request went to one of the JSON endpoints."""
+    match = getattr(request, "resolver_match", None)
+    if match is not None and (match.view_name in JSON_VIEWS or "api" in match.namespaces):
+        return True
+    return request.path_info.startswith(JSON_PREFIX)
+
+
+def error_text(status: int, kind: int | str | None = None) -> ErrorText:
+    if kind is None:
+        kind = status if status in ERRORS else (500 if status >= 500 else 400)
+    return ERRORS[kind]
+
+
+def render_error(
+    request: HttpRequest,
+    status: int,
+    kind: int | str | None = None,
+    *,
+    use_database: bool = True,
+) -> HttpResponse:
+    """The error page (or JSON) for ``status``; ``kind`` picks other texts (``"csrf"``).
+
+    ``use_database=False`` renders without the context processors (no user, no messages), so
+    that the page still comes when the database is the problem.
+    """
+    text = error_text(status, kind)
+    if wants_json(request):
+        message = f"{text.happened} {text.todo}"
+        return JsonResponse(
+            {"error": message}, status=status, json_dumps_params={"ensure_ascii": False}
+        )
+    context = {
+        "status": status,
+        "title": text.title,
+        "happened": text.happened,
+        "todo": text.todo,
+        "retry": status in (429, 500, 503) and request.method in ("GET", "HEAD"),
+    }
+    try:
+        if use_database:
+            html = render_to_string("errors/error.html", context, request=request)
+        else:
+            context.update(request=request, csrf_token=get_token(request))
+            html = render_to_string("errors/error.html", context)
+    except Exception:  # the page itself failed (e.g. static files not collected): plain text
+        logger.exception("The error page %s could not be rendered.", status)
+        return HttpResponse(
+            f"{status} – {text.title}\n\n{text.happened}\n{text.todo}\n",
+            status=status,
+            content_type="text/plain; charset=utf-8",
+        )
+    return HttpResponse(html, status=status)
+
+
+# ---------------------------------------------------------------------------- the handlers
+# Named in config/urls.py (handler400 ...) and settings.CSRF_FAILURE_VIEW.
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render_error(request, 400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render_error(request, 403)
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render_error(request, 404)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return render_error(request, 403, "csrf")
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """500; but 503 when the exception (raised outside a view, e.g. by a middleware) is a
+    database that is locked or unreachable."""
+    exception = sys.exc_info()[1]
+    if database_unavailable(exception):
+        return service_unavailable(request, exception)
+    return render_error(request, 500, use_database=False)
+
+
+# ---------------------------------------------------------------------------- 503
+
+
+def database_unavailable(exception: BaseException | None) -> bool:
+    """A locked, failing or unreachable database: worth trying again in a moment."""
+    if not isinstance(exception, (OperationalError, InterfaceError)):
+        return False
+    text = str(exception).lower()
+    return not any(marker in text for marker in PERMANENT_DATABASE_ERRORS)
+
+
+def service_unavailable(request: HttpRequest, exception: BaseException | None) -> HttpResponse:
+    logger.warning(
+        "Database unavailable, answered 503: %s %s: %s: %s",
+        request.method,
+        request.path,
+        type(exception).__name__,
+        exception,
+    )
+    response = render_error(request, 503, use_database=False)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    # Logged above as the warning it is; Django would log every 5xx once more as an error.
+    response._has_been_logged = True
+    return response
