@@ -6,7 +6,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.backup.document import MAX_BYTES, BackupError, loads, too_large
+from scoring.backup import document
+from scoring.backup.document import BackupError, loads, too_large
 from scoring.backup.restore import import_tournament
 from tournament.models import AuditEntry
 
@@ -24,7 +25,7 @@ class Command(BaseCommand):
     def handle(self, *args, file: str, slug: str | None, **options):
         try:
             size = Path(file).stat().st_size
-            if size > MAX_BYTES:  # refused before reading it into memory
+            if size > document.MAX_BYTES:  # refused before reading it into memory
                 raise CommandError(f"{file}: {too_large(size).message}")
             data = Path(file).read_bytes()
         except OSError as error:
