@@ -15,6 +15,10 @@ checks every part of that uses: the size of the file (``MAX_BYTES``), the nestin
 (``MAX_DEPTH``, also when ``json`` itself would give up with a ``RecursionError``), and one walk
 over every value (``check_values``) for what a database would refuse or store differently: NUL
 and other control characters, lone surrogates, numbers beyond 64 bits, NaN and infinities.
+
+The games' results and the score lines in the document are not restored as written: the rules
+engine scores every stored record again (``scoring.backup.recompute``, which says what happens
+when they differ). A restored tournament shows the standings its records give today.
 """
 
 from __future__ import annotations
