@@ -8,21 +8,25 @@ confirmed versions, and the audit log. Rows refer to participants by the ``id`` 
 exporting database; restoring maps those to the new rows (also inside lots and slips). The
 ``details`` of audit entries are kept as written: ids in them refer to the original database.
 
-Restoring writes everything in one transaction or nothing: the document is checked first and a
-malformed one is refused with a message naming the place (``rounds[1].tables[0].seats[2]``) and
-the problem. Users are stored by username and mapped back to existing users of the same name
-(else left empty; the audit log keeps the name as its actor). Entry tokens stay the same when a
-tournament is restored under its own slug and the tokens are free; under a new slug (a copy next
-to the original) every table gets a new token, so that old links cannot reach the copy.
+Restoring (``scoring.backup.restore``) first checks the whole document
+(``scoring.backup.validate``) and writes nothing until every check has passed; the first problem
+is named with its place (``rounds[1].tables[0].seats[2].participant``). This module holds the
+checks every part of that uses: the size of the file (``MAX_BYTES``), the nesting depth
+(``MAX_DEPTH``, also when ``json`` itself would give up with a ``RecursionError``), and one walk
+over every value (``check_values``) for what a database would refuse or store differently: NUL
+and other control characters, lone surrogates, numbers beyond 64 bits, NaN and infinities.
 
-Score lines are restored as stored rather than recomputed, so that a restored tournament shows
-exactly the standings of the original even if the rules engine has changed since.
+The games' results and the score lines in the document are not restored as written: the rules
+engine scores every stored record again (``scoring.backup.recompute``, which says what happens
+when they differ). A restored tournament shows the standings its records give today.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import math
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -32,12 +36,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournament.errors import DomainError
-from tournament.models import (
-    Tournament,
-)
+from tournament.models import Tournament
 
 FORMAT = "doko-turnier-sicherung"
 FORMAT_VERSION = 1
+
+# A 400-player tournament of two rounds is about 4.5 MB; ten rounds with several saves per
+# sheet stay well below this.
+MAX_BYTES = 50 * 1024 * 1024
+# The document's own structure is 14 levels deep (rounds → tables → sheet → versions → games →
+# record → statements …); audit details and records get the rest.
+MAX_DEPTH = 24
+# What a BigIntegerField holds on every database (SQLite's INTEGER, PostgreSQL's bigint).
+INT64 = (-(2**63), 2**63 - 1)
+# Dates and times as the pages can show and convert them (a year 9999 in UTC overflows in local
+# time).
+YEARS = (1900, 2999)
 
 TOURNAMENT_FIELDS = ("name", *Tournament.SETTINGS_FIELDS)
 GAME_FIELDS = (
@@ -53,6 +67,8 @@ GAME_FIELDS = (
     "warnings",
     "soloist",
 )
+# What the rules engine makes of a record (recomputed on restore, never taken from the file).
+ENGINE_FIELDS = GAME_FIELDS[2:]
 
 
 class BackupError(DomainError):
@@ -64,10 +80,27 @@ def dumps(data: Mapping[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
+def too_large(size: int) -> BackupError:
+    return BackupError(
+        _("Die Datei ist zu groß (%(size)s MB; höchstens %(limit)s MB).")
+        % {"size": f"{size / 2**20:.1f}", "limit": MAX_BYTES // 2**20}
+    )
+
+
 def loads(text: str | bytes) -> dict[str, Any]:
-    """Parse a backup file; ``BackupError`` if it is not a JSON object."""
+    """Parse a backup file; ``BackupError`` if it is too large, too deep or not a JSON object."""
+    if len(text) > MAX_BYTES:
+        raise too_large(len(text))
     try:
         data = json.loads(text)
+    except RecursionError as error:
+        raise BackupError(
+            _(
+                "Die Datei ist zu tief verschachtelt (mehr als %(limit)d Ebenen) und keine "
+                "Turniersicherung."
+            )
+            % {"limit": MAX_DEPTH}
+        ) from error
     except (UnicodeDecodeError, ValueError) as error:
         raise BackupError(
             _("Die Datei ist keine gültige JSON-Datei (%(reason)s).") % {"reason": error}
@@ -93,13 +126,83 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# C0 control characters other than tab and line breaks: PostgreSQL refuses NUL where SQLite
+# stores it, and spreadsheets refuse them all. Lone surrogates cannot be written as UTF-8.
+_BAD_CHARACTERS = re.compile("[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff]")
+
+
+def _value_problem(value: Any) -> str | None:
+    """What a database could not store as this JSON value, or None."""
+    if isinstance(value, str):
+        if _BAD_CHARACTERS.search(value):
+            return _("enthält Steuerzeichen oder ungültige Zeichen")
+    elif isinstance(value, bool) or value is None:
+        return None
+    elif isinstance(value, int):
+        if not INT64[0] <= value <= INT64[1]:
+            return _("ist eine zu große Zahl (mehr als 64 Bit)")
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            return _("ist keine endliche Zahl")
+    elif not isinstance(value, dict | list):
+        return _("ist kein JSON-Wert")
+    return None
+
+
+def check_values(data: Mapping[str, Any]) -> None:
+    """One walk over every value of the document, without recursion: nesting depth, strings,
+    numbers and keys that a database would refuse or store differently."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
+    while stack:
+        container, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise problem_at(
+                path,
+                _("ist zu tief verschachtelt (höchstens %(limit)d Ebenen)") % {"limit": MAX_DEPTH},
+            )
+        if isinstance(container, dict):
+            items = []
+            for key, value in container.items():
+                where = f"{path}.{key}" if path else str(key)
+                if not isinstance(key, str) or _value_problem(key):
+                    raise problem_at(where, _("hat einen ungültigen Schlüssel"))
+                items.append((where, value))
+        else:
+            items = [(f"{path}[{index}]", value) for index, value in enumerate(container)]
+        for where, value in items:
+            problem = _value_problem(value)
+            if problem:
+                raise problem_at(where, problem)
+            if isinstance(value, dict | list):
+                stack.append((value, where, depth + 1))
+
+
+def _in_years(value: datetime.date) -> bool:
+    return YEARS[0] <= value.year <= YEARS[1]
+
+
 def _datetime(value: Any) -> datetime.datetime | None:
     if not isinstance(value, str):
         return None
-    parsed = parse_datetime(value)
-    if parsed is not None and timezone.is_naive(parsed):
+    try:
+        parsed = parse_datetime(value)
+    except ValueError:  # well-formed but impossible: 30 February, hour 25
+        return None
+    if parsed is None:
+        return None
+    if timezone.is_naive(parsed):
         parsed = timezone.make_aware(parsed, datetime.UTC)
-    return parsed
+    return parsed if _in_years(parsed) else None
+
+
+def _date(value: Any) -> datetime.date | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        parsed = parse_date(value)
+    except ValueError:
+        return None
+    return parsed if parsed is not None and _in_years(parsed) else None
 
 
 KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
@@ -110,19 +213,39 @@ KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "dict": (lambda v: isinstance(v, dict), gettext_noop("muss ein Objekt sein")),
     "datetime": (
         lambda v: _datetime(v) is not None,
-        gettext_noop("muss ein Zeitpunkt (ISO 8601) sein"),
+        gettext_noop("muss ein Zeitpunkt (ISO 8601, Jahr 1900 bis 2999) sein"),
     ),
     "date": (
-        lambda v: isinstance(v, str) and parse_date(v) is not None,
-        gettext_noop("muss ein Datum (JJJJ-MM-TT) sein"),
+        lambda v: _date(v) is not None,
+        gettext_noop("muss ein Datum (JJJJ-MM-TT, Jahr 1900 bis 2999) sein"),
     ),
 }
 
 
-def checked(obj: Mapping[str, Any], key: str, kind: str, path: str, *, null: bool = False) -> Any:
-    """``obj[key]``, checked to be of ``kind`` (or None where ``null``)."""
-    value = obj.get(key, _MISSING)
-    where = f"{path}.{key}" if path else key
+def checked(obj: Mapping[str, Any], key: str, kind: str, path: str, **options: Any) -> Any:
+    """``obj[key]``, checked by ``checked_value`` (the place is ``path.key``)."""
+    return checked_value(obj.get(key, _MISSING), kind, f"{path}.{key}" if path else key, **options)
+
+
+def _shown(choices: Any) -> str:
+    shown = [json.dumps(choice, ensure_ascii=False) for choice in list(choices)[:6]]
+    return ", ".join(shown) + (", …" if len(choices) > 6 else "")
+
+
+def checked_value(
+    value: Any,
+    kind: str,
+    where: str,
+    *,
+    null: bool = False,
+    span: tuple[int, int] = INT64,
+    max_length: int | None = None,
+    blank: bool = True,
+    choices: Any = None,
+) -> Any:
+    """``value``, checked to be of ``kind`` (or None where ``null``); numbers within ``span``,
+    texts at most ``max_length`` long (and not empty unless ``blank``), and one of ``choices``
+    where given. Dates and times come back parsed."""
     if value is _MISSING:
         raise problem_at(where, _("fehlt"))
     if value is None:
@@ -132,10 +255,26 @@ def checked(obj: Mapping[str, Any], key: str, kind: str, path: str, *, null: boo
     check, problem = KINDS[kind]
     if not check(value):
         raise problem_at(where, _(problem))
+    if kind == "int" and not span[0] <= value <= span[1]:
+        raise problem_at(
+            where,
+            _("muss zwischen %(low)d und %(high)d liegen") % {"low": span[0], "high": span[1]},
+        )
+    if kind == "str":
+        if max_length is not None and len(value) > max_length:
+            raise problem_at(
+                where, _("ist zu lang (höchstens %(max)d Zeichen)") % {"max": max_length}
+            )
+        if not blank and not value.strip():
+            raise problem_at(where, _("darf nicht leer sein"))
+    if choices is not None and value not in choices:
+        raise problem_at(
+            where, _("ist keiner der erlaubten Werte (%(choices)s)") % {"choices": _shown(choices)}
+        )
     if kind == "datetime":
         return _datetime(value)
     if kind == "date":
-        return parse_date(value)
+        return _date(value)
     return value
 
 
@@ -163,46 +302,11 @@ def check_format(data: Mapping[str, Any]) -> None:
         )
     version = data.get("format_version")
     if version != FORMAT_VERSION:
+        if is_int(version) and INT64[0] <= version <= INT64[1]:
+            found = str(version)
+        else:
+            found = json.dumps(version[:20]) if isinstance(version, str) else "?"
         raise BackupError(
             _("Die Sicherung hat die Formatversion %(found)s; gelesen wird Version %(expected)d.")
-            % {"found": json.dumps(version), "expected": FORMAT_VERSION}
+            % {"found": found, "expected": FORMAT_VERSION}
         )
-
-
-def dicts_in(value: Any) -> list[dict[str, Any]]:
-    """The objects of a list that may not be one (before the document is checked in detail)."""
-    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
-
-
-def tables_in(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [
-        table for round_ in dicts_in(data.get("rounds")) for table in dicts_in(round_.get("tables"))
-    ]
-
-
-def versions_in(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [
-        version
-        for table in tables_in(data)
-        if isinstance(sheet := table.get("sheet"), dict)
-        for version in dicts_in(sheet.get("versions"))
-    ]
-
-
-def checked_game(game: Mapping[str, Any], path: str) -> dict[str, Any]:
-    kinds = {
-        "number": ("int", False),
-        "record": ("dict", False),
-        "method": ("str", False),
-        "kind": ("str", False),
-        "value": ("int", True),
-        "winner": ("str", False),
-        "plus": ("list", False),
-        "points": ("dict", False),
-        "breakdown": ("list", False),
-        "warnings": ("list", False),
-        "soloist": ("int", True),
-    }
-    return {
-        field: checked(game, field, kind, path, null=null) for field, (kind, null) in kinds.items()
-    }

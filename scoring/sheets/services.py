@@ -129,7 +129,7 @@ def submit_sheet(
     )
     Game.objects.bulk_create(
         [
-            _game_row(version, index + 1, raw, row.result)
+            game_row(version, index + 1, raw, row.result)
             for index, (raw, row) in enumerate(zip(records, scored.games, strict=True))
         ]
     )
@@ -163,7 +163,8 @@ def submit_sheet(
     return version
 
 
-def _game_row(version: SheetVersion, number: int, raw: Mapping[str, Any], result) -> Game:
+def game_row(version: SheetVersion | None, number: int, raw: Mapping[str, Any], result) -> Game:
+    """The row of one scored game; backup restore makes it before the version exists."""
     return Game(
         version=version,
         number=number,

@@ -192,7 +192,7 @@ def test_users_are_mapped_by_username_or_left_empty(complete_tournament, organis
         (lambda d: d["audit"][0].update(action="gibt.es.nicht"), "„audit[0].action“"),
         (
             lambda d: d["rounds"][1].update(number=1),
-            "widersprüchlich",
+            "„rounds[1].number“ muss 2 sein (fortlaufend nummeriert)",
         ),
     ],
 )

@@ -3,6 +3,9 @@ and the database is exactly as before.
 
 Every case is one function ``(ctx) -> response``; ``ctx`` offers an organiser client, an
 anonymous client, the tournament (the 18-player evening, round 1 released) and its tokens.
+Backups are restored with the ``import_tournament`` command (there is no upload form):
+``ctx.restore`` writes the file, runs the command and answers like a view would, 400 with the
+command's error or 200.
 """
 
 from __future__ import annotations
@@ -10,19 +13,34 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 from openpyxl import Workbook
 
+from scoring.backup.document import MAX_BYTES
+from scoring.backup.export import export_tournament
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tests.conftest import example_records
+from tests.exports.backup_documents import valid_document
 from tournament.models import AuditEntry, Participant, Round, Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@dataclass
+class Answer:
+    """What the restore command said, in the shape of a response."""
+
+    status_code: int
+    content: bytes
 
 
 @dataclass
@@ -50,6 +68,46 @@ class Ctx:
     def sheet_post(self, fields: dict, table: int = 1):
         data = {"revision": "0", "save": "1", **fields}
         return self.organiser.post(self.sheet_url(table), data)
+
+    def restore(self, document: dict[str, Any] | str, size: int | None = None) -> Answer:
+        """Restore a backup file with ``manage.py import_tournament`` (``size``: a sparse file
+        of that many bytes instead)."""
+        text = document if isinstance(document, str) else json.dumps(document)
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "sicherung.json"
+            path.write_text(text, encoding="utf-8")
+            if size is not None:
+                with path.open("r+b") as handle:
+                    handle.truncate(size)
+            try:
+                call_command("import_tournament", str(path), stdout=io.StringIO())
+            except CommandError as error:
+                return Answer(400, str(error).encode())
+        return Answer(200, b"")
+
+
+def backup(change: Callable[[dict[str, Any]], Any]) -> Callable[[Ctx], Answer]:
+    """A case: the hand-made backup of tests/exports/backup_documents.py, changed, restored."""
+
+    def send(ctx: Ctx) -> Answer:
+        data = valid_document()
+        change(data)
+        return ctx.restore(data)
+
+    return send
+
+
+TABLE = ("rounds", 0, "tables", 0)
+GAME = (*TABLE, "sheet", "versions", 1, "games", 0)
+
+
+def put(path: tuple, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(data: dict[str, Any]) -> None:
+        for key in path[:-1]:
+            data = data[key]
+        data[path[-1]] = value
+
+    return change
 
 
 def snapshot() -> str:
@@ -459,6 +517,112 @@ CASES: list[tuple[str, Callable[[Ctx], object], set[int], str]] = [
         {302},
         "",
     ),
+    # --- backup restore (manage.py import_tournament) -----------------------------------------
+    ("backup: not JSON", lambda c: c.restore("{"), {400}, "keine gültige JSON-Datei"),
+    (
+        "backup: JSON nested 100,000 deep",
+        lambda c: c.restore("[" * 100_000 + "]" * 100_000),
+        {400},
+        "zu tief verschachtelt",
+    ),
+    (
+        "backup: file over the size limit",
+        lambda c: c.restore("{}", size=MAX_BYTES + 1),
+        {400},
+        "Die Datei ist zu groß",
+    ),
+    (
+        "backup: the evening's own slug is in use",
+        lambda c: c.restore(export_tournament(c.tournament)),
+        {400},
+        "schon ein Turnier mit dem Kurznamen",
+    ),
+    (
+        "backup: record nested 30 deep",
+        backup(put((*GAME, "record", "statements"), json.loads('{"x": ' * 30 + "1" + "}" * 30))),
+        {400},
+        "record.statements.x.x",
+    ),
+    (
+        "backup: table of 3",
+        backup(lambda d: d["rounds"][0]["tables"][0]["seats"].pop()),
+        {400},
+        "„rounds[0].tables[0].seats“ muss 4 oder 5 Plätze haben, nicht 3",
+    ),
+    (
+        "backup: table of 6",
+        backup(
+            lambda d: d["rounds"][0]["tables"][1]["seats"].append({"number": 6, "participant": 101})
+        ),
+        {400},
+        "muss 4 oder 5 Plätze haben, nicht 6",
+    ),
+    (
+        "backup: dangling participant",
+        backup(put((*TABLE, "seats", 2, "participant"), 424242)),
+        {400},
+        "„rounds[0].tables[0].seats[2].participant“ nennt einen unbekannten Teilnehmer",
+    ),
+    (
+        "backup: seated twice in a round",
+        backup(put(("rounds", 0, "tables", 1, "seats", 0, "participant"), 101)),
+        {400},
+        "sitzt in diesem Durchgang schon auf",
+    ),
+    (
+        "backup: seat 40000",
+        backup(put((*TABLE, "seats", 0, "number"), 40000)),
+        {400},
+        "„rounds[0].tables[0].seats[0].number“ muss zwischen 1 und 4 liegen",
+    ),
+    (
+        "backup: name of 101 characters",
+        backup(put(("participants", 0, "name"), "A" * 101)),
+        {400},
+        "„participants[0].name“ ist zu lang (höchstens 100 Zeichen)",
+    ),
+    (
+        "backup: NUL in a name",
+        backup(put(("participants", 1, "name"), "Ber\x00nd")),
+        {400},
+        "„participants[1].name“ enthält Steuerzeichen",
+    ),
+    (
+        "backup: 0 as a boolean",
+        backup(put(("tournament", "public_standings"), 0)),
+        {400},
+        "„tournament.public_standings“ muss true oder false sein",
+    ),
+    (
+        "backup: seed beyond 64 bits",
+        backup(put(("rounds", 1, "seed"), 2**64)),
+        {400},
+        "„rounds[1].seed“ ist eine zu große Zahl",
+    ),
+    (
+        "backup: 30 February",
+        backup(put(("tournament", "date"), "2025-02-30")),
+        {400},
+        "„tournament.date“ muss ein Datum",
+    ),
+    (
+        "backup: two confirmed versions",
+        backup(put((*TABLE, "sheet", "versions", 0, "confirmed"), True)),
+        {400},
+        "versions[1].confirmed“ ist schon bei",
+    ),
+    (
+        "backup: Augen 241 in a record",
+        backup(put((*GAME, "record", "augen_re"), 241)),
+        {400},
+        "games[0].record“ wird von der Wertung abgelehnt",
+    ),
+    (
+        "backup: unknown round status",
+        backup(put(("rounds", 0, "status"), "paused")),
+        {400},
+        "„rounds[0].status“ ist keiner der erlaubten Werte",
+    ),
     # --- forged POSTs --------------------------------------------------------------------------
     (
         "forged: sheet POST without CSRF token",
@@ -505,8 +669,9 @@ def captain_then_post(ctx: Ctx):
     )
 
 
-def test_the_catalogue_has_at_least_forty_inputs():
-    assert len(CASES) >= 40
+def test_the_catalogue_has_at_least_eighty_inputs():
+    assert len(CASES) >= 80
+    assert sum(name.startswith("backup:") for name, *_rest in CASES) >= 18
 
 
 @pytest.mark.parametrize(

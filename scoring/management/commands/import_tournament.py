@@ -6,8 +6,10 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.backup.document import BackupError, loads
+from scoring.backup import document
+from scoring.backup.document import BackupError, loads, too_large
 from scoring.backup.restore import import_tournament
+from tournament.models import AuditEntry
 
 
 class Command(BaseCommand):
@@ -22,6 +24,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, slug: str | None, **options):
         try:
+            size = Path(file).stat().st_size
+            if size > document.MAX_BYTES:  # refused before reading it into memory
+                raise CommandError(f"{file}: {too_large(size).message}")
             data = Path(file).read_bytes()
         except OSError as error:
             raise CommandError(f"{file}: {error.strerror}") from error
@@ -34,3 +39,12 @@ class Command(BaseCommand):
             f"({tournament.participants.count()} participants, "
             f"{tournament.rounds.count()} rounds)."
         )
+        entry = tournament.audit_entries.filter(
+            action=AuditEntry.Action.TOURNAMENT_IMPORTED
+        ).first()
+        recomputed = entry.details.get("recomputed", 0) if entry else 0
+        if recomputed:
+            self.stdout.write(
+                f"Points recomputed by the rules engine at {recomputed} place(s) where the file's "
+                "stored points differed (see the audit log)."
+            )

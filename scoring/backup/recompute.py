@@ -1,0 +1,101 @@
+"""Points of a restored tournament come from the rules engine, never from the file.
+
+Every game of every version is scored again from its stored record, as the sheet services score
+a save: the records get the table's size and, at a five-player table, the dealer sitting out
+(``normalise_records``), and the whole version is scored as a sheet with the tournament's
+options and cycles (``score_sheet``). The restored game rows take the engine's result
+(``game_row``, the same function the services use), and the score lines of a confirmed version
+are derived from those games and the table's seats exactly as confirming a sheet writes them.
+A record the engine refuses refuses the file, naming the game and giving the engine's message.
+
+Where the file's stored results or score lines differ from the engine's, the file is still
+restored with the engine's values: the records are the sheet as played, the stored points only a
+copy. An honest backup written by an older version of the rules engine therefore restores with
+today's reading of the same records, and a doctored file cannot smuggle in points. The places
+that differed are listed in the audit entry of the restore (``Plan.differences``), so the
+organiser sees that the standings may differ from the file's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scoring.backup.document import ENGINE_FIELDS, problem_at
+from scoring.backup.plan import Plan, TablePlan, VersionPlan
+from scoring.rules import ScoringOptions, score_sheet
+from scoring.sheets.services import game_row
+from scoring.sheets.validation import normalise_records
+
+# A score line as a tuple, in the order of ``SheetPlan.stored_lines``.
+LINE_FIELDS = ("game_number", "seat", "participant", "points", "won", "soloist")
+
+
+def recompute(plan: Plan) -> None:
+    """Score every game of the plan; fill in game rows, score lines and the differences."""
+    settings = plan.tournament
+    options = ScoringOptions(
+        deck=int(settings["deck"]),
+        pre_lead_counts=settings["pre_lead_counts"],
+        ddv_absage_bonus=settings["ddv_absage_bonus"],
+    )
+    for table in plan.tables():
+        if table.sheet is not None:
+            _sheet(table, options, settings["cycles"], plan.differences)
+
+
+def _sheet(table: TablePlan, options: ScoringOptions, cycles: int, differences: list[str]) -> None:
+    sheet = table.sheet
+    assert sheet is not None
+    size = len(table.seats)
+    for version in sheet.versions:
+        _version(version, size, cycles, options, differences)
+    confirmed = next((v for v in sheet.versions if v.fields["confirmed"]), None)
+    sheet.lines = score_lines(confirmed, table.seats) if confirmed is not None else []
+    derived = {tuple(line[key] for key in LINE_FIELDS) for line in sheet.lines}
+    if derived != sheet.stored_lines:
+        differences.append(f"{sheet.path}.score_lines")
+
+
+def _version(
+    version: VersionPlan, size: int, cycles: int, options: ScoringOptions, differences: list[str]
+) -> None:
+    records = normalise_records([game.record for game in version.games], size)
+    scored = score_sheet(records, table_size=size, cycles=cycles, options=options)
+    if scored.issues:
+        issue = scored.issues[0]
+        game = version.games[issue.game - 1]
+        raise problem_at(
+            f"{game.path}.record",
+            _("wird von der Wertung abgelehnt: %(message)s")
+            % {"message": issue.message(get_language())},
+        )
+    for game, raw, row in zip(version.games, records, scored.games, strict=True):
+        game.row = game_row(None, game.number, raw, row.result)
+        if any(getattr(game.row, name) != game.stored[name] for name in ENGINE_FIELDS):
+            differences.append(game.path)
+
+
+def score_lines(version: VersionPlan, seats: dict[int, int]) -> list[dict[str, Any]]:
+    """A confirmed version's score lines, as ``confirm_sheet`` writes them (participant ids of
+    the document)."""
+    lines = []
+    for game in version.games:
+        row = game.row
+        assert row is not None
+        for seat, points in row.points.items():
+            if int(seat) == row.record.get("sitting_out"):
+                continue
+            lines.append(
+                {
+                    "game_number": game.number,
+                    "seat": int(seat),
+                    "participant": seats[int(seat)],
+                    "points": points,
+                    "won": points > 0,
+                    "soloist": row.soloist == int(seat),
+                }
+            )
+    return lines

@@ -1,0 +1,401 @@
+"""Checking a whole backup document before anything is written; the result is a ``Plan``.
+
+Every value is checked for its JSON type, for a range or length that fits its column on SQLite
+*and* PostgreSQL (SQLite would store an overlong name or a seat 40 000 that PostgreSQL refuses,
+so both refuse it here, before the database is asked), for its choices, and for the app's own
+invariants: rounds numbered 1, 2, … up to the tournament's count with only the last one a draft,
+tables numbered 1, 2, … with 4 or 5 seats numbered 1 to 4 or 5, every participant seated at most
+once per round, every reference to a participant present in the document, a sheet for every
+table of a released round and none in a draft, at most one confirmed version per sheet (exactly
+one when the sheet is confirmed, with all its games), every sheet of a closed round confirmed.
+The first problem found is raised as a ``BackupError`` naming its place.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from scoring.backup.document import (
+    ENGINE_FIELDS,
+    TOURNAMENT_FIELDS,
+    check_values,
+    checked,
+    checked_items,
+    checked_value,
+    problem_at,
+)
+from scoring.backup.plan import GamePlan, Plan, RoundPlan, SheetPlan, TablePlan, VersionPlan
+from scoring.models import Sheet, SheetVersion
+from scoring.rules import max_games
+from tournament.events.services import RESERVED_SLUGS
+from tournament.models import (
+    CYCLES_LIMITS,
+    ROUNDS_COUNT_LIMITS,
+    AuditEntry,
+    Participant,
+    Round,
+    Table,
+    Tournament,
+)
+from tournament.normalize import name_key, normalize_name
+
+SMALL = (0, 32767)  # a PositiveSmallIntegerField on PostgreSQL
+POINTS = (-32768, 32767)  # a SmallIntegerField
+INT32 = (0, 2**31 - 1)  # a PositiveIntegerField
+SLIP_NUMBERS = (0, 9999)  # the slip form takes four digits
+USERNAME_LENGTH = 150
+TOKEN = re.compile(r"[A-Za-z0-9_-]+")  # entry tokens go into URLs
+SLUG_LENGTH = Tournament._meta.get_field("slug").max_length
+
+
+def length(model: type, name: str) -> int:
+    return model._meta.get_field(name).max_length
+
+
+def validate(data: Mapping[str, Any]) -> Plan:
+    """The plan of a well-formed document; ``BackupError`` naming the first problem."""
+    check_values(data)
+    return _Reader(data).plan()
+
+
+def _expect_number(value: int, expected: int, path: str) -> None:
+    if value != expected:
+        raise problem_at(
+            path, _("muss %(expected)d sein (fortlaufend nummeriert)") % {"expected": expected}
+        )
+
+
+def _normalised(value: str, path: str) -> str:
+    if normalize_name(value) != value:
+        raise problem_at(path, _("enthält Steuerzeichen oder überzählige Leerzeichen"))
+    return value
+
+
+def _duplicate(path: str, other: str) -> Exception:
+    return problem_at(path, _("kommt doppelt vor (wie „%(other)s“)") % {"other": other})
+
+
+class _Reader:
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+        self.ids: set[int] = set()
+        self.tokens: dict[str, str] = {}
+        self.settings: dict[str, Any] = {}
+
+    def plan(self) -> Plan:
+        path = "tournament"
+        item = checked(self.data, path, "dict", "")
+        slug = checked(item, "slug", "str", path, max_length=SLUG_LENGTH, blank=False)
+        if slugify(slug) != slug or slug in RESERVED_SLUGS:
+            raise problem_at(
+                f"{path}.slug", _("darf nur Kleinbuchstaben, Ziffern und Bindestriche enthalten")
+            )
+        self.settings = self.tournament(item, path)
+        participants = self.participants()
+        rounds = [
+            self.round(index, round_path, round_item)
+            for index, (round_path, round_item) in enumerate(checked_items(self.data, "rounds", ""))
+        ]
+        for round_ in rounds[:-1]:
+            if round_.fields["status"] == Round.Status.DRAFT:
+                raise problem_at(
+                    f"{round_.path}.status", _("darf nur beim letzten Durchgang ein Entwurf sein")
+                )
+        exported = self.data.get("exported_at")
+        return Plan(
+            original_slug=slug,
+            exported_at=exported[:16] if isinstance(exported, str) else "",
+            tournament=self.settings,
+            created_at=checked(item, "created_at", "datetime", path, null=True),
+            participants=participants,
+            rounds=rounds,
+            audit=[
+                self.audit_entry(p, entry) for p, entry in checked_items(self.data, "audit", "")
+            ],
+        )
+
+    def tournament(self, item: dict[str, Any], path: str) -> dict[str, Any]:
+        name = checked(
+            item, "name", "str", path, max_length=length(Tournament, "name"), blank=False
+        )
+        values = {
+            "name": _normalised(name, f"{path}.name"),
+            "date": checked(item, "date", "date", path),
+            "venue": checked(item, "venue", "str", path, max_length=length(Tournament, "venue")),
+            "rounds_count": checked(item, "rounds_count", "int", path, span=ROUNDS_COUNT_LIMITS),
+            "cycles": checked(item, "cycles", "int", path, span=CYCLES_LIMITS),
+            "deck": checked(item, "deck", "int", path, choices=Tournament.Deck.values),
+        }
+        for name in TOURNAMENT_FIELDS:
+            if name not in values:
+                values[name] = checked(item, name, "bool", path)
+        return values
+
+    def participants(self) -> list[tuple[int, dict[str, Any], datetime.datetime | None]]:
+        rows = []
+        names: dict[str, str] = {}
+        for path, item in checked_items(self.data, "participants", ""):
+            key = checked(item, "id", "int", path, span=(1, 2**63 - 1))
+            if key in self.ids:
+                raise problem_at(f"{path}.id", _("kommt doppelt vor"))
+            name = checked(
+                item, "name", "str", path, max_length=length(Participant, "name"), blank=False
+            )
+            _normalised(name, f"{path}.name")
+            if name_key(name) in names:
+                raise _duplicate(f"{path}.name", names[name_key(name)])
+            names[name_key(name)] = f"{path}.name"
+            club = checked(item, "club", "str", path, max_length=length(Participant, "club"))
+            values = {
+                "name": name,
+                "club": _normalised(club, f"{path}.club"),
+                "checked_in": checked(item, "checked_in", "bool", path),
+                "withdrawn": checked(item, "withdrawn", "bool", path),
+            }
+            self.ids.add(key)
+            rows.append((key, values, checked(item, "created_at", "datetime", path, null=True)))
+        return rows
+
+    def participant(self, value: Any, path: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or value not in self.ids:
+            shown = value if isinstance(value, int | str) and len(str(value)) < 30 else "?"
+            raise problem_at(
+                path, _("nennt einen unbekannten Teilnehmer (%(value)s)") % {"value": shown}
+            )
+        return value
+
+    def round(self, index: int, path: str, item: dict[str, Any]) -> RoundPlan:
+        number = checked(item, "number", "int", path, span=(1, self.settings["rounds_count"]))
+        _expect_number(number, index + 1, f"{path}.number")
+        status = checked(item, "status", "str", path, choices=Round.Status.values)
+        fields = {
+            "number": number,
+            "status": status,
+            "method": checked(item, "method", "str", path, choices=["", *Round.Method.values]),
+            "seed": checked(item, "seed", "int", path, null=True),
+            "lots": self.lots(checked(item, "lots", "list", path), f"{path}.lots"),
+            "slips": self.slips(checked(item, "slips", "dict", path), f"{path}.slips"),
+            "released_at": checked(item, "released_at", "datetime", path, null=True),
+            "closed_at": checked(item, "closed_at", "datetime", path, null=True),
+        }
+        seated: dict[int, str] = {}
+        tables = [
+            self.table(table_index, table_path, table_item, status, seated)
+            for table_index, (table_path, table_item) in enumerate(
+                checked_items(item, "tables", path)
+            )
+        ]
+        if status != Round.Status.DRAFT and not tables:
+            raise problem_at(
+                f"{path}.tables", _("darf in einem freigegebenen Durchgang nicht leer sein")
+            )
+        created_at = checked(item, "created_at", "datetime", path, null=True)
+        return RoundPlan(path, fields, created_at, tables)
+
+    def lots(self, lots: list[Any], path: str) -> list[dict[str, Any]]:
+        kept = []
+        for index, lot in enumerate(lots):
+            where = f"{path}[{index}]"
+            if not isinstance(lot, dict):
+                raise problem_at(where, _("muss ein Objekt sein"))
+            members = {
+                key: [
+                    self.participant(pid, f"{where}.{key}[{i}]")
+                    for i, pid in enumerate(checked(lot, key, "list", where))
+                ]
+                for key in ("participants", "order")
+            }
+            tables = checked(lot, "tables", "list", where)
+            for i, number in enumerate(tables):
+                checked_value(number, "int", f"{where}.tables[{i}]", span=(1, SMALL[1]))
+            if len(tables) != len(members["order"]):
+                raise problem_at(
+                    f"{where}.tables", _("muss so lang sein wie „order“ (ein Tisch je Teilnehmer)")
+                )
+            kept.append(
+                {
+                    "participants": members["participants"],
+                    "first_place": checked(lot, "first_place", "int", where, span=(1, SMALL[1])),
+                    "last_place": checked(lot, "last_place", "int", where, span=(1, SMALL[1])),
+                    "order": members["order"],
+                    "tables": tables,
+                }
+            )
+        return kept
+
+    def slips(self, slips: dict[str, Any], path: str) -> dict[int, int]:
+        kept = {}
+        for key in slips:
+            where = f"{path}.{key}"
+            pid = int(key) if key.isascii() and key.isdigit() and len(key) < 20 else key
+            kept[self.participant(pid, where)] = checked(slips, key, "int", path, span=SLIP_NUMBERS)
+        return kept
+
+    def table(
+        self, index: int, path: str, item: dict[str, Any], status: str, seated: dict[int, str]
+    ) -> TablePlan:
+        number = checked(item, "number", "int", path, span=(1, SMALL[1]))
+        _expect_number(number, index + 1, f"{path}.number")
+        token = checked(
+            item, "entry_token", "str", path, max_length=length(Table, "entry_token"), blank=False
+        )
+        if not TOKEN.fullmatch(token):
+            raise problem_at(
+                f"{path}.entry_token", _("darf nur Buchstaben, Ziffern, „-“ und „_“ enthalten")
+            )
+        if token in self.tokens:
+            raise _duplicate(f"{path}.entry_token", self.tokens[token])
+        self.tokens[token] = f"{path}.entry_token"
+        seat_items = checked_items(item, "seats", path)
+        if len(seat_items) not in (4, 5):
+            raise problem_at(
+                f"{path}.seats",
+                _("muss 4 oder 5 Plätze haben, nicht %(count)d") % {"count": len(seat_items)},
+            )
+        seats: dict[int, int] = {}
+        for seat_path, seat in seat_items:
+            seat_number = checked(seat, "number", "int", seat_path, span=(1, len(seat_items)))
+            if seat_number in seats:
+                raise problem_at(f"{seat_path}.number", _("kommt doppelt vor"))
+            where = f"{seat_path}.participant"
+            pid = self.participant(checked(seat, "participant", "int", seat_path), where)
+            if pid in seated:
+                raise problem_at(
+                    where,
+                    _("sitzt in diesem Durchgang schon auf „%(other)s“") % {"other": seated[pid]},
+                )
+            seated[pid] = seat_path
+            seats[seat_number] = pid
+        sheet_item = checked(item, "sheet", "dict", path, null=True)
+        draft = status == Round.Status.DRAFT
+        if draft and sheet_item is not None:
+            raise problem_at(f"{path}.sheet", _("muss in einem Entwurf leer (null) sein"))
+        if not draft and sheet_item is None:
+            raise problem_at(f"{path}.sheet", _("fehlt (ein freigegebener Tisch hat eine Liste)"))
+        sheet = None
+        if sheet_item is not None:
+            sheet = self.sheet(f"{path}.sheet", sheet_item, len(seats), status)
+        fields = {
+            "number": number,
+            "entry_token": token,
+            "token_revoked": checked(item, "token_revoked", "bool", path),
+        }
+        return TablePlan(path, fields, seats, sheet)
+
+    def sheet(self, path: str, item: dict[str, Any], size: int, round_status: str) -> SheetPlan:
+        status = checked(item, "status", "str", path, choices=Sheet.Status.values)
+        if round_status == Round.Status.CLOSED and status != Sheet.Status.CONFIRMED:
+            raise problem_at(
+                f"{path}.status", _("muss in einem abgeschlossenen Durchgang „confirmed“ sein")
+            )
+        full = max_games(size, self.settings["cycles"])
+        fields = {
+            "status": status,
+            "revision": checked(item, "revision", "int", path, span=INT32),
+            "closed_after_game": checked(
+                item, "closed_after_game", "int", path, null=True, span=(1, full)
+            ),
+            "close_note": checked(
+                item, "close_note", "str", path, max_length=length(Sheet, "close_note")
+            ),
+            "return_comment": checked(
+                item, "return_comment", "str", path, max_length=length(Sheet, "return_comment")
+            ),
+        }
+        numbers: dict[int, str] = {}
+        versions = []
+        for version_path, version_item in checked_items(item, "versions", path):
+            version = self.version(version_path, version_item)
+            number = version.fields["number"]
+            if number in numbers:
+                raise _duplicate(f"{version_path}.number", numbers[number])
+            numbers[number] = f"{version_path}.number"
+            versions.append(version)
+        confirmed = [version for version in versions if version.fields["confirmed"]]
+        if len(confirmed) > 1:
+            raise problem_at(
+                f"{confirmed[1].path}.confirmed",
+                _("ist schon bei „%(other)s“ gesetzt (eine bestätigte Version je Liste)")
+                % {"other": confirmed[0].path},
+            )
+        if (status == Sheet.Status.CONFIRMED) != bool(confirmed):
+            raise problem_at(
+                f"{path}.status",
+                _("passt nicht zu den Versionen (nur eine bestätigte Liste hat eine bestätigte)"),
+            )
+        if confirmed:
+            expected = fields["closed_after_game"] or full
+            if len(confirmed[0].games) != expected:
+                raise problem_at(
+                    f"{confirmed[0].path}.games",
+                    _("hat %(count)d statt %(expected)d Spiele")
+                    % {"count": len(confirmed[0].games), "expected": expected},
+                )
+        lines = {self.score_line(p, line) for p, line in checked_items(item, "score_lines", path)}
+        updated_at = checked(item, "updated_at", "datetime", path, null=True)
+        return SheetPlan(path, fields, updated_at, versions, lines)
+
+    def version(self, path: str, item: dict[str, Any]) -> VersionPlan:
+        fields = {
+            "number": checked(item, "number", "int", path, span=(1, INT32[1])),
+            "source": checked(item, "source", "str", path, choices=SheetVersion.Source.values),
+            "created_by": checked(
+                item, "created_by", "str", path, null=True, max_length=USERNAME_LENGTH
+            ),
+            "submitted": checked(item, "submitted", "bool", path),
+            "confirmed": checked(item, "confirmed", "bool", path),
+            "confirmed_at": checked(item, "confirmed_at", "datetime", path, null=True),
+            "confirmed_by": checked(
+                item, "confirmed_by", "str", path, null=True, max_length=USERNAME_LENGTH
+            ),
+        }
+        games = []
+        for index, (game_path, game) in enumerate(checked_items(item, "games", path)):
+            number = checked(game, "number", "int", game_path, span=SMALL)
+            _expect_number(number, index + 1, f"{game_path}.number")
+            record = checked(game, "record", "dict", game_path)
+            games.append(GamePlan(game_path, number, record, self.stored_result(game, game_path)))
+        created_at = checked(item, "created_at", "datetime", path, null=True)
+        return VersionPlan(path, fields, created_at, games)
+
+    @staticmethod
+    def stored_result(game: dict[str, Any], path: str) -> dict[str, Any]:
+        """The engine's fields as written in the file: checked for their types only."""
+        kinds = {"value": "int", "soloist": "int", "plus": "list", "points": "dict"}
+        kinds |= {"breakdown": "list", "warnings": "list"}
+        return {
+            name: checked(game, name, kinds.get(name, "str"), path, null=kinds.get(name) == "int")
+            for name in ENGINE_FIELDS
+        }
+
+    def score_line(self, path: str, line: dict[str, Any]) -> tuple:
+        return (
+            checked(line, "game", "int", path, span=SMALL),
+            checked(line, "seat", "int", path, span=(1, 5)),
+            self.participant(checked(line, "participant", "int", path), f"{path}.participant"),
+            checked(line, "points", "int", path, span=POINTS),
+            checked(line, "won", "bool", path),
+            checked(line, "soloist", "bool", path),
+        )
+
+    def audit_entry(
+        self, path: str, item: dict[str, Any]
+    ) -> tuple[dict[str, Any], datetime.datetime, str | None]:
+        username = checked(item, "user", "str", path, null=True, max_length=USERNAME_LENGTH)
+        actor = checked(item, "actor", "str", path, max_length=length(AuditEntry, "actor"))
+        fields = {
+            "actor": (actor or username or "")[: length(AuditEntry, "actor")],
+            "action": checked(item, "action", "str", path, choices=AuditEntry.Action.values),
+            "summary": checked(
+                item, "summary", "str", path, max_length=length(AuditEntry, "summary")
+            ),
+            "reason": checked(item, "reason", "str", path),
+            "details": checked(item, "details", "dict", path),
+        }
+        return fields, checked(item, "created_at", "datetime", path), username
