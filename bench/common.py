@@ -104,11 +104,13 @@ def demo_slug(players: int, rounds: int, open_round: bool) -> str:
 
 def ensure_demo(players: int, rounds: int = 2, *, open_round: bool = False):
     """The generated tournament of that size, made with ``generate_demo`` unless present and
-    complete (every sheet of the played rounds confirmed, the open round still empty)."""
+    complete (every sheet of the played rounds confirmed, the open round still empty); the
+    ``bench_user`` has access to it (a plain organiser, as on a club evening)."""
     from django.core.management import call_command
 
     from scoring.models import Sheet, SheetVersion
     from tournament.models import Tournament
+    from tournament.permissions import grant_access
 
     slug = demo_slug(players, rounds, open_round)
     tournament = Tournament.objects.filter(slug=slug).first()
@@ -124,6 +126,7 @@ def ensure_demo(players: int, rounds: int = 2, *, open_round: bool = False):
             and not played.exclude(status="confirmed").exists()
             and not open_versions.exists()
         ):
+            grant_access(tournament, bench_user())
             return tournament
     start = time.perf_counter()
     call_command(
@@ -134,6 +137,7 @@ def ensure_demo(players: int, rounds: int = 2, *, open_round: bool = False):
         slug=slug,
         open_round=open_round,
         replace=True,
+        organiser=bench_user().get_username(),
         stdout=sys.stderr,
     )
     print(

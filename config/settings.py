@@ -95,6 +95,7 @@ TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
+    "config.admin_app.SuperuserAdminConfig",  # /admin/: superusers manage logins and access
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

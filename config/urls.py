@@ -5,6 +5,7 @@ pages and projector from ``scoring``); they are composed here, at the top, so th
 never reaches up into ``scoring``.
 """
 
+from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
@@ -36,6 +37,8 @@ urlpatterns = [
     path("verwaltung/", include("scoring.urls_exports")),
     path("api/", include("scoring.urls_api")),
     path("e/", include("scoring.urls_captain")),
+    # Superusers only (config/admin_site.py): logins and who may manage which tournament.
+    path("admin/", admin.site.urls),
 ]
 
 # Our error pages in the base layout (JSON on the JSON endpoints): config/errors.py.

@@ -1,4 +1,9 @@
-"""Who may open the organiser's pages: the mixin every organiser view starts from."""
+"""Who may open the organiser's pages: the mixin every organiser view starts from.
+
+A login sees a tournament's pages only if ``tournament.permissions`` says it may manage it; for
+any other login the tournament does not exist (404, the same answer as for an unknown short
+name, so that nobody learns which tournaments there are).
+"""
 
 from __future__ import annotations
 
@@ -10,10 +15,13 @@ from django.shortcuts import get_object_or_404
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from tournament.models import Tournament
+from tournament.permissions import tournaments_for
 
 
 class OrganiserMixin(LoginRequiredMixin):
-    """Login required; ``self.tournament`` from the URL's slug (404 if unknown)."""
+    """Login required; ``self.tournament`` from the URL's slug, among the tournaments the login
+    may manage (404 otherwise). Subclasses load further objects in ``load`` from
+    ``self.tournament``, never from the URL's slug."""
 
     tournament: Tournament
     section = ""
@@ -22,13 +30,14 @@ class OrganiserMixin(LoginRequiredMixin):
         # Checked before loading anything, so that strangers learn nothing from a 404.
         if not request.user.is_authenticated:
             return self.handle_no_permission()
+        if "slug" in kwargs:
+            # One query: the tournament, if this login may manage it.
+            self.tournament = get_object_or_404(tournaments_for(request.user), slug=kwargs["slug"])
         self.load(**kwargs)
         return super().dispatch(request, *args, **kwargs)
 
     def load(self, **kwargs: Any) -> None:
-        """Look up the objects named in the URL (404 if unknown)."""
-        if "slug" in kwargs:
-            self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        """Look up further objects named in the URL inside ``self.tournament`` (404 if unknown)."""
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)

@@ -121,6 +121,45 @@ class Tournament(models.Model):
         )
 
 
+class TournamentAccess(models.Model):
+    """A login's right to a tournament: it may see and change it on the organiser's pages.
+
+    Superusers need no entry (they manage every tournament); whoever creates a tournament on the
+    organiser's pages gets one. ``tournament.permissions`` is the one place that reads these
+    entries. A later club model adds grants per club next to these; ``Role`` then grows (e.g. a
+    helper who may only enter score sheets) and the permission check names the roles it accepts.
+    """
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("Turnierleitung")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="tournament_accesses",
+        verbose_name=_("Zugang"),
+    )
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="accesses",
+        verbose_name=_("Turnier"),
+    )
+    role = models.CharField(_("Rolle"), max_length=20, choices=Role.choices, default=Role.ORGANISER)
+    created_at = models.DateTimeField(_("erteilt am"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "user"]
+        verbose_name = _("Turnierzugang")
+        verbose_name_plural = _("Turnierzugänge")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "tournament"], name="one_access_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.tournament} ({self.get_role_display()})"
+
+
 class ParticipantQuerySet(models.QuerySet["Participant"]):
     def active(self) -> ParticipantQuerySet:
         return self.filter(withdrawn=False)
@@ -305,6 +344,8 @@ class AuditEntry(models.Model):
         TOKEN_REVOKED = "token.revoked", _("Eingabelink gesperrt")
         TOKEN_RENEWED = "token.renewed", _("Eingabelink erneuert")
         TOURNAMENT_IMPORTED = "tournament.imported", _("Turnier wiederhergestellt")
+        ACCESS_GRANTED = "access.granted", _("Zugang erteilt")
+        ACCESS_REVOKED = "access.revoked", _("Zugang entzogen")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_entries"

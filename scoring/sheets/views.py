@@ -207,9 +207,9 @@ class OrganiserSheetMixin(OrganiserMixin):
 
     def load(self, **kwargs: Any) -> None:
         sheet = (
-            Sheet.objects.select_related("round__tournament", "table")
+            Sheet.objects.select_related("round", "table")
             .filter(
-                round__tournament__slug=kwargs["slug"],
+                round__tournament=self.tournament,
                 round__number=kwargs["number"],
                 table__number=kwargs["table"],
             )
@@ -217,8 +217,8 @@ class OrganiserSheetMixin(OrganiserMixin):
         )
         if sheet is None:
             raise Http404("no such sheet")
+        sheet.round.tournament = self.tournament
         self.sheet = sheet
-        self.tournament = sheet.round.tournament
         self.number = kwargs["number"]
 
     def sheet_url(self) -> str:

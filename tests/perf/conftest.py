@@ -17,9 +17,10 @@ SMALL, LARGE = 8, 40
 
 
 @pytest.fixture
-def generate() -> Callable[..., Tournament]:
+def generate(organiser) -> Callable[..., Tournament]:
     """``generate(players, open_round=False)``: a tournament made by ``generate_demo`` with two
-    confirmed rounds (and a third, released and empty, with ``open_round``)."""
+    confirmed rounds (and a third, released and empty, with ``open_round``); the ``organiser``
+    has access to it."""
 
     def make(players: int, *, open_round: bool = False, seed: int = 20250403) -> Tournament:
         slug = f"perf-{players}" + ("-open" if open_round else "")
@@ -30,6 +31,7 @@ def generate() -> Callable[..., Tournament]:
             seed=seed,
             slug=slug,
             open_round=open_round,
+            organiser=organiser.username,
             stdout=io.StringIO(),
         )
         return Tournament.objects.get(slug=slug)

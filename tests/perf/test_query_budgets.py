@@ -8,16 +8,20 @@ measured by the benchmarks under ``bench/``, not here; see ``docs/performance.md
 
 from __future__ import annotations
 
+import datetime
 import random
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from scoring.demo.records import form_data, sheet_records
 from scoring.models import Sheet, SheetVersion
+from tournament.events.services import create_tournament
 from tournament.models import Round
+from tournament.participants.services import add_participant
 
 from .conftest import LARGE, SMALL, count_queries
 
@@ -31,6 +35,7 @@ SHEET_GET_BUDGET = 13  # 11 with 16 games saved
 ROUND_SHEETS_BUDGET = 11  # 9
 ROUND_PAGE_BUDGET = 15  # 8 for round 1, 12 for round 2 (+1 when the placement had lots)
 PARTICIPANTS_BUDGET = 9  # 7
+TOURNAMENT_LIST_BUDGET = 5  # 3 (session, user, the tournaments the login may manage)
 
 
 def sixteen_games() -> dict[str, str]:
@@ -185,3 +190,31 @@ def test_participants_page_is_bounded(generate, organiser_client, django_assert_
         assert counts[players].status == 200
         assert counts[players].queries
     assert_same_for_both_sizes(counts)
+
+
+@pytest.mark.parametrize("who", ["organiser", "superuser"])
+def test_tournament_list_is_bounded(who, organiser, django_assert_max_num_queries):
+    """The list shows the login's tournaments (``tournament.permissions``) with their participant
+    counts: as many queries for 1 tournament as for 6, next to others' tournaments."""
+    user = organiser
+    if who == "superuser":
+        user = get_user_model().objects.create_superuser("chef", password="lang-genug-und-geheim")
+    stranger = get_user_model().objects.create_user("zweite")
+    client = Client()
+    client.force_login(user)
+    url = reverse("tournament:list")
+    counts, made = {}, 0
+    for shown in (1, 6):
+        while made < shown:
+            made += 1
+            date = datetime.date(2025, 4, made)
+            mine = create_tournament(name=f"Mein Abend {made}", date=date, user=user)
+            add_participant(mine, name="Anna Müller", user=user)
+            create_tournament(name=f"Fremder Abend {made}", date=date, user=stranger)
+        page = client.get(url).content.decode()
+        assert page.count("Mein Abend") == shown
+        assert ("Fremder Abend" in page) == (who == "superuser")
+        with django_assert_max_num_queries(TOURNAMENT_LIST_BUDGET):
+            counts[shown] = count_queries(client, "get", url)
+        assert counts[shown].status == 200
+    assert counts[1].queries == counts[6].queries, counts[6].sql

@@ -270,6 +270,7 @@ def test_the_first_login_is_asked_for_even_if_the_demo_user_exists(
     assert "published" in captured.err and "differ" in captured.err
     user = get_user_model().objects.get(username=ensure_organiser.DEFAULT_USERNAME)
     assert user.check_password("Sommer-Turnier-2025!")
+    assert user.is_superuser  # manages every tournament and, in /admin/, the other logins
     assert "angelegt" in captured.out
 
 

@@ -26,6 +26,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.normalize import normalize_name
+from tournament.permissions import grant_access
 
 TOURNAMENT_FIELDS = frozenset(Tournament.SETTINGS_FIELDS)
 
@@ -81,6 +82,9 @@ def create_tournament(
     validate_settings(tournament)
     tournament.save()
     record(tournament, AuditEntry.Action.TOURNAMENT_CREATED, user=user, summary=tournament.name)
+    if user is not None and user.is_authenticated:
+        # The creator manages it (the creation entry above names them); superusers see it anyway.
+        grant_access(tournament, user, audit=False)
     return tournament
 
 

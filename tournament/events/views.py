@@ -16,6 +16,7 @@ from tournament.errors import DomainError
 from tournament.events.forms import TournamentForm
 from tournament.events.services import create_tournament, update_tournament
 from tournament.models import AuditEntry, Tournament
+from tournament.permissions import is_superuser, tournaments_for
 from tournament.seating import core as pure
 from tournament.seating.messages import seating_problem
 
@@ -25,9 +26,18 @@ class TournamentListView(OrganiserMixin, ListView):
     context_object_name = "tournaments"
 
     def get_queryset(self):
-        return Tournament.objects.annotate(
-            participant_count=Count("participants", filter=Q(participants__withdrawn=False))
-        ).order_by("-date", "name")
+        return (
+            tournaments_for(self.request.user)
+            .annotate(
+                participant_count=Count("participants", filter=Q(participants__withdrawn=False))
+            )
+            .order_by("-date", "name")
+        )
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["sees_all"] = is_superuser(self.request.user)
+        return context
 
 
 class TournamentCreateView(OrganiserMixin, FormView):

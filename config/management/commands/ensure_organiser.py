@@ -5,6 +5,9 @@ so and does nothing. Otherwise it asks for a user name and a password (twice, ch
 password rules) and creates the login. Without a terminal (stdin not a TTY) it asks nothing and
 says how to create the login later; the server starts anyway (players need no login).
 
+The login it creates is a superuser: it manages every tournament and, in the admin at /admin/,
+the other logins and which tournaments they may manage (``tournament/permissions.py``).
+
 Outside the local demo a login counts only if its password is not the published demo password
 (``config/auth.py`` refuses that one), so a database reused from ``make run`` gets a real login.
 """
@@ -101,4 +104,4 @@ class Command(BaseCommand):
             except ValidationError as error:
                 self.stderr.write("\n".join(error.messages))
                 continue
-            return users.objects.create_user(username, password=password)
+            return users.objects.create_superuser(username, password=password)

@@ -1,4 +1,5 @@
 """manage.py generate_demo --players 400 --rounds 2 [--seed S] [--slug SLUG] [--open-round]
+[--organiser USERNAME]
 
 A complete tournament of any size, made through the same services as the organiser's pages:
 create the tournament, import the participants (a CSV of ``scoring.demo.names``), draw round 1
@@ -9,6 +10,7 @@ drawn and released, whose sheets stay empty for the captains (the load test save
 
 The same seed gives the same participants, seating and games (entry tokens and timestamps
 differ). 400 players make 100 tables, 3,200 games and 12,800 score lines in two rounds.
+``--organiser`` gives that login access; without it only superusers see the tournament.
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ from scoring.demo.records import sheet_records
 from scoring.models import ScoreLine, Sheet, SheetVersion
 from tournament.errors import DomainError
 from tournament.events.services import create_tournament
+from tournament.management.organiser import add_organiser_argument, organiser_from
 from tournament.models import Round, Tournament
 from tournament.participants.services import import_participants
+from tournament.permissions import grant_access
 from tournament.seating import core as pure
 from tournament.seating.services import draw_round, release_round
 
@@ -70,10 +74,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--replace", action="store_true", help="delete a tournament with this slug first"
         )
+        add_organiser_argument(parser)
 
     def handle(self, *args, **options):
         players, rounds, seed = options["players"], options["rounds"], options["seed"]
         slug = options["slug"] or f"demo-{players}"
+        organiser = organiser_from(options)
         if players < 4 or not pure.is_seatable(players):
             raise CommandError(f"{players} players cannot be seated at tables of 4 and 5.")
         if not 1 <= seed <= pure.SEED_LIMIT:
@@ -94,6 +100,8 @@ class Command(BaseCommand):
                     cycles=options["cycles"],
                     open_round=options["open_round"],
                 )
+                if organiser is not None:
+                    grant_access(tournament, organiser)
         except DomainError as error:
             raise CommandError(str(error)) from error
         seconds = time.perf_counter() - start

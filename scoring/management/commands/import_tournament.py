@@ -1,15 +1,20 @@
-"""manage.py import_tournament FILE [--slug NEW]: restore a backup, all of it or nothing."""
+"""manage.py import_tournament FILE [--slug NEW] [--organiser USERNAME]: restore a backup, all of
+it or nothing. A backup carries no logins: without ``--organiser`` only superusers see the
+restored tournament (``manage.py grant_access`` later)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from scoring.backup import document
 from scoring.backup.document import BackupError, loads, too_large
 from scoring.backup.restore import import_tournament
+from tournament.management.organiser import add_organiser_argument, organiser_from
 from tournament.models import AuditEntry
+from tournament.permissions import grant_access
 
 
 class Command(BaseCommand):
@@ -21,8 +26,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file")
         parser.add_argument("--slug", help="restore under this short name instead of the file's")
+        add_organiser_argument(parser)
 
     def handle(self, *args, file: str, slug: str | None, **options):
+        organiser = organiser_from(options)
         try:
             size = Path(file).stat().st_size
             if size > document.MAX_BYTES:  # refused before reading it into memory
@@ -31,7 +38,10 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{file}: {error.strerror}") from error
         try:
-            tournament = import_tournament(loads(data), slug=slug)
+            with transaction.atomic():
+                tournament = import_tournament(loads(data), slug=slug)
+                if organiser is not None:
+                    grant_access(tournament, organiser)
         except BackupError as error:
             raise CommandError(f"{file}: {error.message}") from error
         self.stdout.write(

@@ -1,6 +1,7 @@
 """manage.py load_demo: a demo tournament and organiser login for `make run`.
 
-Creates (once) the login ``demo`` / ``doko-demo`` and the tournament ``demo`` with the 18 example
+Creates (once) the login ``demo`` / ``doko-demo`` (a plain login with access to the demo
+tournament only; ``tournament/permissions.py``) and the tournament ``demo`` with the 18 example
 participants, round 1 seated from drawn slips and released, and the two example score sheets
 entered and confirmed (tables 1 and 3). Running it again changes nothing.
 """
@@ -21,6 +22,7 @@ from scoring.sheets.reading import sheet_for
 from tournament.events.services import create_tournament
 from tournament.models import Tournament
 from tournament.participants.services import import_participants, set_checked_in
+from tournament.permissions import grant_access
 from tournament.seating.services import enter_slips, release_round
 
 DEMO_USER = "demo"
@@ -38,7 +40,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         user = self.demo_user()
-        if Tournament.objects.filter(slug=DEMO_SLUG).exists():
+        existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
+        if existing is not None:
+            grant_access(existing, user)  # a demo database from before tournament access
             self.stdout.write("Demo tournament already present.")
             return
         with transaction.atomic():

@@ -1,13 +1,19 @@
-"""manage.py create_tournament --name NAME --date YYYY-MM-DD [--slug SLUG]"""
+"""manage.py create_tournament --name NAME --date YYYY-MM-DD [--slug SLUG] [--organiser USERNAME]
+
+Without ``--organiser`` only superusers see the new tournament (``manage.py grant_access`` later).
+"""
 
 from __future__ import annotations
 
 import datetime
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from tournament.errors import DomainError
 from tournament.events.services import create_tournament
+from tournament.management.organiser import add_organiser_argument, organiser_from
+from tournament.permissions import grant_access
 
 
 def parse_date(value: str) -> datetime.date:
@@ -30,20 +36,25 @@ class Command(BaseCommand):
         parser.add_argument("--deck", type=int, choices=[40, 48], default=40)
         parser.add_argument("--pre-lead-counts", action="store_true")
         parser.add_argument("--ddv-absage-bonus", action="store_true")
+        add_organiser_argument(parser)
 
     def handle(self, *args, **options):
+        organiser = organiser_from(options)
         try:
-            tournament = create_tournament(
-                name=options["name"],
-                date=parse_date(options["date"]),
-                slug=options["slug"],
-                venue=options["venue"],
-                rounds_count=options["rounds"],
-                cycles=options["cycles"],
-                deck=options["deck"],
-                pre_lead_counts=options["pre_lead_counts"],
-                ddv_absage_bonus=options["ddv_absage_bonus"],
-            )
+            with transaction.atomic():
+                tournament = create_tournament(
+                    name=options["name"],
+                    date=parse_date(options["date"]),
+                    slug=options["slug"],
+                    venue=options["venue"],
+                    rounds_count=options["rounds"],
+                    cycles=options["cycles"],
+                    deck=options["deck"],
+                    pre_lead_counts=options["pre_lead_counts"],
+                    ddv_absage_bonus=options["ddv_absage_bonus"],
+                )
+                if organiser is not None:
+                    grant_access(tournament, organiser)
         except DomainError as error:
             raise CommandError(str(error)) from error
         self.stdout.write(tournament.slug)
