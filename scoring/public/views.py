@@ -41,7 +41,7 @@ class PlayerView(PublicTournamentMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         participant = Participant.objects.filter(
-            tournament=self.tournament, pk=self.kwargs["pk"]
+            tournament=self.tournament, public_id=self.kwargs["public_id"]
         ).first()
         if participant is None:
             raise Http404("no such player")
