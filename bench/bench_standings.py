@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         {
             "rank": row.rank,
             "name": row.name,
-            "url": f"/t/{tournament.slug}/spieler/{row.participant_id}/",
+            "url": f"/t/{tournament.slug}/spieler/{row.public_id}/",
             "rounds": list(row.rounds),
             "total": row.total,
             "games_won": row.games_won,

@@ -20,7 +20,7 @@ Environment variables (the README's "Configuration" table explains each):
 - ``DATABASE_URL`` (default SQLite ``db.sqlite3``), ``CONN_MAX_AGE``.
 - ``SECRET_KEY``, ``DEBUG`` (``1``/``0``), ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``.
 - ``PUBLIC_BASE_URL``: the address phones use to reach this server (QR codes on score sheets).
-- ``PUBLIC_CACHE_SECONDS``, ``CACHE_DIR``, ``TRUST_X_FORWARDED_FOR``, ``LOG_LEVEL``.
+- ``PUBLIC_CACHE_SECONDS``, ``REDIS_URL``, ``TRUST_X_FORWARDED_FOR``, ``LOG_LEVEL``.
 - Production only: ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``.
 """
 
@@ -217,23 +217,34 @@ STORAGES = {
     },
 }
 
-# Network and production mode share one file cache between the server's processes (public
-# standings, the counters of failed logins and wrong links); development keeps it in memory.
-CACHES = {
-    "default": (
-        {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": os.environ.get("CACHE_DIR")
-            or str(
-                DATA_DIR / "cache"
-                if NETWORK
-                else Path(tempfile.gettempdir()) / "doko-turnier-cache"
-            ),
+# Network and production mode share one cache between the server's processes (public standings,
+# the counters of failed logins and wrong links): Redis when REDIS_URL is set, else a table of
+# the database (made by `migrate`, see config/apps.py). Both count failures atomically
+# (tournament/throttle.py); no pickled files in a folder others can write to. Development keeps
+# the cache in memory.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+CACHE_TABLE = "doko_cache"
+if not DEPLOYED:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "doko"}
+    }
+elif REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "doko",
         }
-        if DEPLOYED
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "doko"}
-    )
-}
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": CACHE_TABLE,
+            # Room for every address counted by the throttles before entries are culled.
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
 # Public pages (standings, seating) are cached this many seconds.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "5"))
 

@@ -23,7 +23,11 @@ public_patterns = [
     path(TOURNAMENT + "sitzordnung/", tournament_public.SeatingView.as_view(), name="seating"),
     path(TOURNAMENT + "tabelle/", standings.PublicStandingsView.as_view(), name="standings"),
     path(TOURNAMENT + "regeln/", scoring_public.RulesView.as_view(), name="rules"),
-    path(TOURNAMENT + "spieler/<int:pk>/", scoring_public.PlayerView.as_view(), name="player"),
+    path(
+        TOURNAMENT + "spieler/<slug:public_id>/",
+        scoring_public.PlayerView.as_view(),
+        name="player",
+    ),
     path(TOURNAMENT + "beamer/", scoring_public.ProjectorView.as_view(), name="projector"),
 ]
 

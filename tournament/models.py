@@ -28,6 +28,15 @@ def new_entry_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+PUBLIC_ID_BYTES = 9  # 72 random bits, 12 characters of [A-Za-z0-9_-]
+
+
+def new_public_id() -> str:
+    """The participant's id in public URLs (player pages): random, so that nobody can walk
+    through the players of every tournament by counting."""
+    return secrets.token_urlsafe(PUBLIC_ID_BYTES)
+
+
 CAPTAIN_SEAT = 1  # the Listenführer: keeps the score sheet and deals first
 
 # The limits of a tournament's settings: the model's constraints, the service's check and the
@@ -181,6 +190,8 @@ class Participant(models.Model):
     club = models.CharField(_("Verein"), max_length=100, blank=True)
     checked_in = models.BooleanField(_("anwesend"), default=False)
     withdrawn = models.BooleanField(_("abgemeldet"), default=False)
+    # The player page's address (/t/<slug>/spieler/<public_id>/); the pk is never shown publicly.
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = ParticipantQuerySet.as_manager()

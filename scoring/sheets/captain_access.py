@@ -2,7 +2,12 @@
 
 A token opens its table's sheet while the round is released and the link is not revoked.
 Every wrong token counts against the client's address; after ``MAX_FAILURES`` within
-``WINDOW_SECONDS`` further attempts are answered with 429 until the window has passed.
+``WINDOW_SECONDS`` further wrong tokens are answered with 429 until the window has passed.
+
+The token is looked up first: a valid link always opens, however many wrong guesses came from
+the same address (a club's phones often share one address behind the hall's router, and a
+captain must not be locked out by a neighbour's typo). Only unknown tokens are counted and only
+unknown tokens are refused; a guesser still gets no more than ``MAX_FAILURES`` answers.
 """
 
 from __future__ import annotations
@@ -32,9 +37,8 @@ class TokenRateLimited(Exception):
 
 
 def resolve_token(request: HttpRequest, token: str) -> Table:
-    """The table the token opens; Http404 when it opens nothing (counted as a failure)."""
-    if THROTTLE.blocked(request):
-        raise TokenRateLimited
+    """The table the token opens; Http404 when it opens nothing (counted as a failure), or
+    TokenRateLimited when it opens nothing and the address has guessed wrong too often."""
     table = (
         Table.objects.select_related("round__tournament")
         .filter(entry_token=token, token_revoked=False, round__status=Round.Status.RELEASED)
@@ -42,7 +46,9 @@ def resolve_token(request: HttpRequest, token: str) -> Table:
         if 20 <= len(token) <= 64
         else None
     )
-    if table is None:
-        THROTTLE.failed(request)
-        raise Http404("unknown or expired link")
-    return table
+    if table is not None:
+        return table
+    if THROTTLE.blocked(request):
+        raise TokenRateLimited
+    THROTTLE.failed(request)
+    raise Http404("unknown or expired link")

@@ -41,6 +41,7 @@ class StandingRow:
     solos: int  # games played as soloist (every kind with one Re seat)
     rank: int = 0
     shared_rank: bool = False
+    public_id: str = ""  # the player page's address (never the pk, which can be counted)
 
     @property
     def on_podium(self) -> bool:
@@ -123,10 +124,10 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
     participants = (
         Participant.objects.filter(tournament=tournament)
         .annotate(played=Exists(seated))
-        .values_list("pk", "name", "club", "withdrawn", "played")
+        .values_list("pk", "name", "club", "withdrawn", "played", "public_id")
     )
     rows = []
-    for pid, name, club, withdrawn, played in participants:
+    for pid, name, club, withdrawn, played, public_id in participants:
         if pid not in counts and (withdrawn or not played):
             continue
         rounds = tuple(per_round[pid]) if pid in per_round else (0,) * after_round
@@ -142,6 +143,7 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
                 games_won=won,
                 games_played=played,
                 solos=solos,
+                public_id=public_id,
             )
         )
     return Standings(tournament, after_round, tuple(rank_rows(rows)))

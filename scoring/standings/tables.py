@@ -52,7 +52,7 @@ def table_column(field: Field) -> tables.Column:
 
 class StandingsTable(tables.Table):
     """Columns come from ``standings_table``; names link to the players' pages when
-    ``player_base`` is set ("/t/<slug>/spieler/"; the id and "/" follow)."""
+    ``player_base`` is set ("/t/<slug>/spieler/"; the public id and "/" follow)."""
 
     player_base = ""
 
@@ -82,7 +82,7 @@ class StandingsTable(tables.Table):
             if column.key == "name" and self.player_base:
                 base = escape(self.player_base)
                 return lambda row: (
-                    f'{start}<a href="{base}{row.participant_id}/">{escape(row.name)}</a></td>'
+                    f'{start}<a href="{base}{escape(row.public_id)}/">{escape(row.name)}</a></td>'
                 )
             return lambda row: f"{start}{escape(field.value(row))}</td>"
         if column.emphasis:
@@ -95,6 +95,6 @@ def standings_table(standings: Standings, *, player_links: bool = False) -> Stan
         list(standings.rows), screen_fields=fields(SCREEN, standings.round_numbers)
     )
     if player_links:
-        player_url = reverse("public:player", args=[standings.tournament.slug, 0])
-        table.player_base = player_url[: -len("0/")]
+        player_url = reverse("public:player", args=[standings.tournament.slug, "x"])
+        table.player_base = player_url[: -len("x/")]
     return table

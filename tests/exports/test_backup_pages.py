@@ -48,6 +48,7 @@ def urls_of(tournament: Tournament) -> list[str]:
         "number": sorted(set(tournament.rounds.values_list("number", flat=True))),
         "table": sorted(set(tables.values_list("number", flat=True))),
         "pk": list(tournament.participants.values_list("pk", flat=True)),
+        "public_id": list(tournament.participants.values_list("public_id", flat=True)),
         "token": list(tables.values_list("entry_token", flat=True)),
     }
     urls = []

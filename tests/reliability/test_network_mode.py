@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import socket
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -112,7 +113,7 @@ def test_network_settings_are_for_plain_http_on_the_lan_with_debug_off(tmp_path)
     assert report["database"] == str(tmp_path / "db.sqlite3")
     assert "journal_mode=WAL" in report["journal"]
     assert report["whitenoise"] and "Manifest" in report["storage"]
-    assert report["cache"].endswith("FileBasedCache")
+    assert report["cache"] == "django.core.cache.backends.db.DatabaseCache"
 
 
 def test_network_mode_keeps_its_database_in_the_data_folder(tmp_path):
@@ -334,6 +335,8 @@ def test_the_real_network_server(tmp_path):
         pytest.skip(f"gunicorn not found next to {sys.executable}")
     env = network_env(tmp_path)
     manage(env, "migrate", "--noinput")
+    with sqlite3.connect(tmp_path / "db.sqlite3") as database:  # the cache table, by migrate
+        assert database.execute("SELECT COUNT(*) FROM doko_cache").fetchone() == (0,)
     manage({**env, "DOKO_MODE": "local"}, "load_demo")  # the database of a `make run`
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
     token = manage(
@@ -400,6 +403,9 @@ def test_the_real_network_server(tmp_path):
         )
         assert response.status == 200 and "Demo-Passwort" in html
         assert "sessionid" not in login.cookies
+        with sqlite3.connect(tmp_path / "db.sqlite3") as database:  # counted in the cache table
+            counted = "SELECT COUNT(*) FROM doko_cache WHERE cache_key LIKE '%throttle:login:%'"
+            assert database.execute(counted).fetchone() == (1,)
 
         captain = Browser(port)
         captain.request("GET", f"/e/{token}/")

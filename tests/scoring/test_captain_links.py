@@ -90,14 +90,29 @@ def test_a_round_one_token_never_opens_round_two(client, evening):
 
 
 def test_wrong_tokens_are_rate_limited(client, evening):
-    good = captain_url(evening, 1)
     for attempt in range(MAX_FAILURES):
         assert client.get(f"/e/{'x' * 30}{attempt:02d}/").status_code == 404
     response = client.get(f"/e/{'y' * 32}/")
     assert response.status_code == 429 and response["Retry-After"]
-    assert client.get(good).status_code == 429  # even a good link waits out the window
+    assert client.post(f"/e/{'z' * 32}/", quick_rows(1, save="1")).status_code == 429
+    assert not SheetVersion.objects.exists()
+
+
+def test_wrong_guesses_never_lock_out_a_valid_link(client, evening):
+    """Phones behind the hall's router share one address: a neighbour's wrong guesses must not
+    block a captain's real link, for reading or for saving."""
+    good = captain_url(evening, 1)
+    for attempt in range(MAX_FAILURES * 3):
+        client.get(f"/e/{'x' * 30}{attempt:02d}/")
+    assert client.get(f"/e/{'y' * 32}/").status_code == 429  # guessing stays blocked
+    assert client.get(good).status_code == 200
+    assert client.post(good, quick_rows(2, save="1")).status_code == 302
+    assert SheetVersion.objects.count() == 1
+    other_table = captain_url(evening, 3)
+    assert client.get(other_table).status_code == 200
+    assert client.get(f"/e/{'y' * 32}/").status_code == 429  # a valid link reset nothing
     other = Client(REMOTE_ADDR="10.0.0.9")
-    assert other.get(good).status_code == 200  # other phones are not affected
+    assert other.get(f"/e/{'y' * 32}/").status_code == 404  # other phones are not affected
 
 
 def test_captain_submits_and_the_organiser_confirms(client, organiser_client, evening):

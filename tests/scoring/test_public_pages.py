@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -25,7 +27,11 @@ def public_urls(tournament, names):
     participant = tournament.participants.first()
     urls = []
     for name in names:
-        args = [tournament.slug, participant.pk] if name == "public:player" else [tournament.slug]
+        args = (
+            [tournament.slug, participant.public_id]
+            if name == "public:player"
+            else [tournament.slug]
+        )
         urls.append(reverse(name, args=args))
     return urls
 
@@ -91,10 +97,30 @@ def test_public_standings_are_cached_briefly(
 def test_player_page_lists_points_per_game(client, evening, confirm_round):
     confirm_round(evening)
     heinz = evening.participants.get(name="Heinz Groß")
-    page = client.get(reverse("public:player", args=[evening.slug, heinz.pk])).content.decode()
+    page = client.get(reverse("public:player", args=[evening.slug, heinz.public_id]))
+    page = page.content.decode()
     assert "Tisch 1, Platz 3" in page and "Summe: 31" in page and "+27" in page
     other = create_tournament(name="Anderes", date=evening.date)
-    assert client.get(reverse("public:player", args=[other.slug, heinz.pk])).status_code == 404
+    elsewhere = reverse("public:player", args=[other.slug, heinz.public_id])
+    assert client.get(elsewhere).status_code == 404
+
+
+def test_player_pages_are_addressed_by_a_random_id_not_the_pk(client, evening, confirm_round):
+    confirm_round(evening)
+    people = list(evening.participants.order_by("pk"))
+    ids = [person.public_id for person in people]
+    assert len(set(ids)) == len(ids) and all(len(public_id) >= 12 for public_id in ids)
+    assert not any(public_id.isdigit() for public_id in ids)
+    heinz = evening.participants.get(name="Heinz Groß")
+    assert client.get(f"/t/{evening.slug}/spieler/{heinz.public_id}/").status_code == 200
+    # the old addresses by sequential pk lead nowhere, for any participant
+    for person in people:
+        assert client.get(f"/t/{evening.slug}/spieler/{person.pk}/").status_code == 404
+    # the standings link every player by the public id, never by the pk
+    page = client.get(reverse("public:standings", args=[evening.slug])).content.decode()
+    links = re.findall(r'href="/t/[^/]+/spieler/([^/"]+)/"', page)
+    assert sorted(links) == sorted(p.public_id for p in people if p.seats.exists())
+    assert not any(link.isdigit() for link in links)
 
 
 def test_projector_shows_new_seating_then_standings(client, evening, confirm_round):

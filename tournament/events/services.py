@@ -8,9 +8,11 @@ message.
 from __future__ import annotations
 
 import datetime
+import itertools
+from collections.abc import Iterator
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -35,13 +37,62 @@ TOURNAMENT_FIELDS = frozenset(Tournament.SETTINGS_FIELDS)
 RESERVED_SLUGS = frozenset({"neu"})
 
 
-def unique_slug(name: str, date: datetime.date) -> str:
+# How often a tournament is inserted with the next free slug when another one took the slug
+# between looking and inserting (two organisers creating the same tournament at once).
+SLUG_ATTEMPTS = 10
+
+
+def slug_taken(slug: str) -> bool:
+    return Tournament.objects.filter(slug=slug).exists()
+
+
+def slug_candidates(name: str, date: datetime.date) -> Iterator[str]:
+    """``herbstturnier-2025``, ``herbstturnier-2025-2``, … without the reserved ones."""
     base = slugify(f"{name}-{date:%Y}")[:50].strip("-") or "turnier"
-    slug, counter = base, 2
-    while slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
-        slug = f"{base}-{counter}"
-        counter += 1
-    return slug
+    yield from (
+        slug
+        for slug in itertools.chain([base], (f"{base}-{n}" for n in itertools.count(2)))
+        if slug not in RESERVED_SLUGS
+    )
+
+
+def unique_slug(name: str, date: datetime.date) -> str:
+    """The first free slug for the name and year (free when looked at: ``create_tournament``
+    copes with another tournament taking it before the insert)."""
+    return next(slug for slug in slug_candidates(name, date) if not slug_taken(slug))
+
+
+def insert_tournament(tournament: Tournament, *, fixed_slug: bool) -> None:
+    """Insert the tournament; the slug's unique constraint decides, not an earlier look.
+
+    Each attempt runs in a savepoint. When the slug was taken meanwhile, a fixed slug is refused
+    with a message and a generated one moves on to the next free slug (``SLUG_ATTEMPTS``
+    times, then a message asking for a short name).
+    """
+    candidates = slug_candidates(tournament.name, tournament.date)
+    for _attempt in range(SLUG_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                tournament.save(force_insert=True)
+            return
+        except IntegrityError:
+            if not slug_taken(tournament.slug):
+                raise  # another constraint: a programming error, not a race
+            if fixed_slug:
+                raise DomainError(
+                    _("Es gibt schon ein Turnier mit dem Kurznamen „%(slug)s“.")
+                    % {"slug": tournament.slug},
+                    field="slug",
+                ) from None
+            free = (slug for slug in candidates if not slug_taken(slug))
+            tournament.slug = next(free, tournament.slug)
+    raise DomainError(
+        _(
+            "Gerade werden viele Turniere mit diesem Namen angelegt. Bitte einen Moment warten "
+            "und noch einmal versuchen."
+        ),
+        field="name",
+    )
 
 
 @transaction.atomic
@@ -73,14 +124,14 @@ def create_tournament(
                 % {"slug": slug},
                 field="slug",
             )
-        if Tournament.objects.filter(slug=slug).exists():
+        if slug_taken(slug):
             raise DomainError(
                 _("Es gibt schon ein Turnier mit dem Kurznamen „%(slug)s“.") % {"slug": slug},
                 field="slug",
             )
     tournament = Tournament(name=name, date=date, slug=slug or unique_slug(name, date), **options)
     validate_settings(tournament)
-    tournament.save()
+    insert_tournament(tournament, fixed_slug=bool(slug))
     record(tournament, AuditEntry.Action.TOURNAMENT_CREATED, user=user, summary=tournament.name)
     if user is not None and user.is_authenticated:
         # The creator manages it (the creation entry above names them); superusers see it anyway.
