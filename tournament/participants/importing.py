@@ -12,8 +12,8 @@ semicolons; Excel ``.xlsx`` (first worksheet).
 Limits (a file beyond them is refused with a message, and reading stops there): 2 MB per file,
 2,000 lines under the header, 50 columns, 1,000 characters per cell (a name or club at most
 100). An .xlsx is read streaming (openpyxl's read-only mode) and its declared size ignored: a
-sheet claiming ``A1:Z100000000`` or a row numbered 100,000,000 is refused after row 2,001, not
-read to its end; unpacked it may hold at most 16 MB in 200 parts, 250,000 XML elements and
+sheet claiming ``A1:Z100000000`` is read as far as it has rows, and one with a row numbered
+100,000,000 is refused after row 2,001, not read to its end; unpacked it may hold at most 16 MB in 200 parts, 250,000 XML elements and
 1,000 cells per row (``_check_xlsx_package``), so that a few kilobytes cannot unpack into
 gigabytes (``bench/bench_import.py`` measures such files).
 
