@@ -28,6 +28,7 @@ BENCHMARKS = [
     ("sheet_save", "bench_sheet_save.py", []),
     ("pdfs", "bench_pdfs.py", []),
     ("excel", "bench_excel.py", []),
+    ("import", "bench_import.py", []),
     ("load", "bench_load.py", []),
 ]
 

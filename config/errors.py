@@ -9,6 +9,11 @@ moment's trouble, not a bug: it is answered 503 with ``Retry-After`` and logged 
 (``ErrorPageMiddleware`` in ``config/middleware.py``; ``server_error`` catches what escapes
 outside a view). The 500 and 503 pages are rendered without touching the database.
 
+A request over the size limits of ``config/settings.py`` (form data over 1 MB, too many fields
+or files, an upload over 4 MB: Django's ``RequestDataTooBig``, ``TooManyFieldsSent`` and
+``TooManyFilesSent``, and ``config.uploads``) reaches ``bad_request``, whose 400 says which limit
+was passed ("Die Anfrage ist zu groß (höchstens 1 MB)"), as a page or as JSON.
+
 No page shows an exception's text, a traceback, a setting or the URL list: with DEBUG off Django
 never does, and network mode never turns DEBUG on (``config/settings.py``).
 """
@@ -19,6 +24,8 @@ import logging
 import sys
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
@@ -94,6 +101,32 @@ ERRORS: dict[int | str, ErrorText] = {
         ),
         _("Bitte die Seite aufrufen, zu der die Adresse gehört, und dort den Knopf benutzen."),
     ),
+    # 400 for a request over the limits of config/settings.py (DATA_UPLOAD_*, uploads):
+    # ``%(limit)s`` is filled in by ``bad_request``.
+    "too_big": ErrorText(
+        _("Anfrage zu groß"),
+        _(
+            "Die Anfrage ist zu groß (höchstens %(limit)s MB) und wurde nicht verarbeitet; es "
+            "wurde nichts gespeichert."
+        ),
+        _("Bitte weniger auf einmal senden, zum Beispiel eine kleinere Datei."),
+    ),
+    "too_many_fields": ErrorText(
+        _("Zu viele Felder"),
+        _(
+            "Die Anfrage hat zu viele Felder (höchstens %(limit)s) und wurde nicht verarbeitet; "
+            "es wurde nichts gespeichert."
+        ),
+        _("Bitte die Seite neu laden und das Formular so absenden, wie es angezeigt wird."),
+    ),
+    "too_many_files": ErrorText(
+        _("Zu viele Dateien"),
+        _(
+            "Die Anfrage enthält zu viele Dateien (höchstens %(limit)s) und wurde nicht "
+            "verarbeitet; es wurde nichts gespeichert."
+        ),
+        _("Bitte eine Datei auf einmal hochladen."),
+    ),
     429: ErrorText(
         _("Zu viele Versuche"),
         _("Von diesem Gerät kamen in kurzer Zeit zu viele Anfragen oder Fehlversuche."),
@@ -141,22 +174,25 @@ def render_error(
     kind: int | str | None = None,
     *,
     use_database: bool = True,
+    params: dict[str, object] | None = None,
 ) -> HttpResponse:
-    """The error page (or JSON) for ``status``; ``kind`` picks other texts (``"csrf"``).
+    """The error page (or JSON) for ``status``; ``kind`` picks other texts (``"csrf"``) and
+    ``params`` fills their placeholders.
 
     ``use_database=False`` renders without the context processors (no user, no messages), so
     that the page still comes when the database is the problem.
     """
     text = error_text(status, kind)
+    happened = str(text.happened) % params if params else text.happened
     if wants_json(request):
-        message = f"{text.happened} {text.todo}"
+        message = f"{happened} {text.todo}"
         return JsonResponse(
             {"error": message}, status=status, json_dumps_params={"ensure_ascii": False}
         )
     context = {
         "status": status,
         "title": text.title,
-        "happened": text.happened,
+        "happened": happened,
         "todo": text.todo,
         "retry": status in (429, 500, 503) and request.method in ("GET", "HEAD"),
     }
@@ -181,6 +217,16 @@ def render_error(
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """400; for a request over the size limits, the page says which limit and how large."""
+    if isinstance(exception, RequestDataTooBig):
+        limit = getattr(exception, "limit", settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        return render_error(request, 400, "too_big", params={"limit": f"{limit / 2**20:g}"})
+    if isinstance(exception, TooManyFieldsSent):
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        return render_error(request, 400, "too_many_fields", params={"limit": limit})
+    if isinstance(exception, TooManyFilesSent):
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FILES
+        return render_error(request, 400, "too_many_files", params={"limit": limit})
     return render_error(request, 400)
 
 

@@ -136,6 +136,24 @@ if DEPLOYED:
 # Our error pages in the base layout, and JSON for the JSON endpoints (config/errors.py).
 CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
+# How much one request may carry; beyond it the answer is our 400 page (or JSON) saying what was
+# too large (config/errors.py), and nothing is read further or stored.
+# - Form fields: the largest form, a score sheet of 60 games, sends well under 100 kB.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1 * 2**20
+# - Fields per request: the lots page sends one per participant (the import takes 2,000 lines);
+#   a score sheet sends at most 60 × 11.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2500
+DATA_UPLOAD_MAX_NUMBER_FILES = 5  # the participant import sends one file
+# - Uploads (the participant import, files up to 2 MB): a whole multipart request of more than
+#   4 MB is refused before any of it is stored (config.uploads); a valid file stays in memory.
+UPLOAD_MAX_REQUEST_SIZE = 4 * 2**20
+FILE_UPLOAD_MAX_MEMORY_SIZE = 3 * 2**20
+FILE_UPLOAD_HANDLERS = [
+    "config.uploads.RequestSizeLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+
 ROOT_URLCONF = "config.urls"
 
 TEMPLATES = [

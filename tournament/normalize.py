@@ -16,8 +16,20 @@ def normalize_name(value: str) -> str:
 
 
 def name_key(value: str) -> str:
-    """The form under which two names count as the same participant."""
-    return normalize_name(value).casefold()
+    """The form under which two names count as the same participant: case-insensitive, but
+    "Weiß" and "Weiss" are two people (``str.casefold`` would turn ß into ss).
+
+    The capital ẞ counts as ß ("WEIẞ" is "Weiß"); everything else is compared casefolded.
+    """
+    text = normalize_name(value).replace("ẞ", "ß")
+    return "ß".join(part.casefold() for part in text.split("ß"))
+
+
+def search_key(value: str) -> str:
+    """The form in which a search finds a name: case, accents and ß folded, so that "weiss"
+    finds "Weiß" and "muller" finds "Müller". For searching only, never for identity
+    (``name_key``)."""
+    return name_sort_key(normalize_name(value))
 
 
 def name_sort_key(name: str) -> str:

@@ -60,7 +60,14 @@ ROW_MAX = 8.5 * mm
 ROW_MIN = 5 * mm
 FIXED_COLUMNS = (12 * mm, 25 * mm, 18 * mm, 11 * mm)  # Spiel, Geber, Sieger, Wert
 CHECK_COLUMN = 15 * mm
+PADDING_X = 2.5  # left and right in every cell of the grid
 NAME_SIZES = (10, 9.5, 9, 8.5, 8, 7.5, 7)
+# A name too long for one line at 7 pt wraps: at the largest of these sizes that needs at most
+# NAME_LINES lines, else at the smallest with as many lines as it takes (the header row grows).
+WRAPPED_NAME_SIZES = (7, 6.5, 6)
+NAME_LINES = 3
+# The dealer column repeats the name in rows of fixed height: one line, shrunk, else cut ("…").
+DEALER_SIZES = (7, 6.5, 6)
 
 # ---------------------------------------------------------------------------- grid
 
@@ -77,11 +84,50 @@ def _number(value: int) -> str:
 
 
 def _name_paragraph(name: str, width: float) -> Paragraph:
-    """The player's name in the largest size that fits the column on one line."""
+    """The player's name in the largest size that fits the column on one line; a longer name
+    wraps (long words are split) and stays inside its column, whole."""
     for size in NAME_SIZES:
         if stringWidth(name, SANS_BOLD, size) <= width:
+            return Paragraph(escape(name), style("grid-name", size, bold=True, alignment=1))
+    for size in WRAPPED_NAME_SIZES:
+        paragraph = Paragraph(
+            escape(name),
+            style("grid-name-wrapped", size, bold=True, alignment=1, leading=size * 1.15),
+        )
+        paragraph.wrap(width, 10_000)
+        if len(paragraph.blPara.lines) <= NAME_LINES:
             break
-    return Paragraph(escape(name), style("grid-name", size, bold=True, alignment=1))
+    return paragraph
+
+
+def _fit_one_line(
+    text: str, font: str, sizes: tuple[float, ...], width: float
+) -> tuple[float, str]:
+    """The largest of ``sizes`` at which ``text`` fits ``width``; else the smallest, with
+    ``text`` cut to fit and ended by "…"."""
+    for size in sizes:
+        if stringWidth(text, font, size) <= width:
+            return size, text
+    size = sizes[-1]
+    low, high = 0, len(text)  # the longest cut that fits: binary search
+    while low < high:
+        middle = (low + high + 1) // 2
+        if stringWidth(text[:middle].rstrip() + "…", font, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return size, text[:low].rstrip() + "…"
+
+
+def _dealer_paragraph(seat: int, name: str, width: float) -> Paragraph:
+    """ "3 · Heinz Groß" on one line of the dealer column, shrunk or cut to fit."""
+    prefix = f"{seat} · "
+    room = width - stringWidth(prefix, SANS_BOLD, DEALER_SIZES[0])
+    size, shown = _fit_one_line(name, SANS, DEALER_SIZES, room)
+    return Paragraph(
+        f"<b>{seat}</b> · {escape(shown)}",
+        style("grid-dealer", size, color=INK, leading=size + 1),
+    )
 
 
 def _grid(sheet: TableSheet, width: float, row_height: float) -> Table:
@@ -99,7 +145,6 @@ def _grid(sheet: TableSheet, width: float, row_height: float) -> Table:
     head = style("grid-head", 8, bold=True, color=FELT, alignment=1, leading=9)
     seat_label = style("grid-seat", 6.5, bold=True, color=MUTED, alignment=1, leading=8)
     sub = style("grid-sub", 6.5, color=MUTED, alignment=1, leading=7.5)
-    dealer_style = style("grid-dealer", 7, color=INK, leading=8)
     number_style = style("grid-number", 10, bold=True, alignment=1, leading=11)
     value_style = style("grid-value", 9, alignment=1, leading=10)
     total_style = style("grid-total", 7, color=MUTED, alignment=1, leading=8)
@@ -117,7 +162,7 @@ def _grid(sheet: TableSheet, width: float, row_height: float) -> Table:
         caption = _("Platz %(seat)d") % {"seat": number}
         if number == 1:
             caption = _("Platz 1 · Listenführer")
-        name_cell = _name_paragraph(name, per_player - 5)
+        name_cell = _name_paragraph(name, per_player - 2 * PADDING_X)
         row0 += [[Paragraph(caption.upper(), seat_label), name_cell], ""]
         row1 += [Paragraph(_("+ / −"), sub), Paragraph(pgettext("running total", "Stand"), sub)]
     row0.append(Paragraph(f"{sum_label}<br/>{sum_check}", head))
@@ -132,7 +177,7 @@ def _grid(sheet: TableSheet, width: float, row_height: float) -> Table:
         ("LINEBELOW", (0, 1), (-1, 1), 1.3, FELT),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        *cell_padding(2.5, 2.5, 1.5, 1.5),
+        *cell_padding(PADDING_X, PADDING_X, 1.5, 1.5),
         ("FONTNAME", (0, 2), (-1, -1), SANS),
         ("FONTSIZE", (0, 2), (-1, -1), 9),
     ]
@@ -152,7 +197,7 @@ def _grid(sheet: TableSheet, width: float, row_height: float) -> Table:
         filled = sheet.rows.get(game)
         row: list[object] = [
             Paragraph(str(game), number_style),
-            Paragraph(f"<b>{dealing}</b> · {escape(names.get(dealing, ''))}", dealer_style),
+            _dealer_paragraph(dealing, names.get(dealing, ""), FIXED_COLUMNS[1] - 2 * PADDING_X),
             Paragraph(filled.winners, value_style) if filled else "",
             Paragraph(filled.value, value_style) if filled else "",
         ]

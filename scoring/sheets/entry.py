@@ -35,16 +35,27 @@ MAX_ROWS = 60
 MAX_JSON_DEPTH = 20
 
 
+class JsonTooDeep(ValueError):
+    """Lists and objects nested deeper than ``MAX_JSON_DEPTH``."""
+
+
 def loads_json(text: str) -> Any:
-    """``json.loads`` for what a browser sends: ValueError for invalid JSON and for nesting deeper
-    than ``MAX_JSON_DEPTH`` (also where the parser itself would hit the recursion limit)."""
+    """``json.loads`` for what a browser sends: ValueError for invalid JSON, ``JsonTooDeep`` for
+    nesting deeper than ``MAX_JSON_DEPTH`` (also where the parser itself would hit the recursion
+    limit)."""
     try:
         value = json.loads(text)
     except RecursionError as error:
-        raise ValueError("JSON nested too deeply") from error
+        raise JsonTooDeep("JSON nested too deeply") from error
     if nesting_depth(value) > MAX_JSON_DEPTH:
-        raise ValueError("JSON nested too deeply")
+        raise JsonTooDeep("JSON nested too deeply")
     return value
+
+
+def too_deep_message() -> str:
+    return _("Die Rechner-Angaben sind zu tief verschachtelt (höchstens %(max)d Ebenen).") % {
+        "max": MAX_JSON_DEPTH
+    }
 
 
 def nesting_depth(value: Any) -> int:
@@ -73,6 +84,9 @@ class RowInput:
     values: dict[str, str] = field(default_factory=dict)
     record: dict[str, Any] | None = None
     problems: list[tuple[str, str]] = field(default_factory=list)  # (field, message)
+    # Not a typing slip but a crafted request (JSON nested too deeply): the live preview
+    # refuses the whole request (400) instead of showing it as the row's problem.
+    refused: bool = False
 
     @property
     def dealer(self) -> int:
@@ -155,6 +169,10 @@ def _build_record(row: RowInput) -> None:
     if mode == "calculator":
         try:
             record = loads_json(row.values["record"])
+        except JsonTooDeep:
+            row.problems.append(("record", too_deep_message()))
+            row.refused = True
+            return
         except ValueError:
             row.problems.append(
                 ("record", _("Die Rechner-Angaben sind beschädigt; bitte neu eingeben."))

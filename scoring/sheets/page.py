@@ -102,6 +102,8 @@ class SheetPage:
     game_limit: int
     expected: int
     records: list[dict[str, Any]] = field(default_factory=list)
+    # Games whose input was refused outright (``RowInput.refused``: JSON nested too deeply).
+    refused_games: list[int] = field(default_factory=list)
 
     @property
     def table_size(self) -> int:
@@ -251,7 +253,7 @@ def score_inputs(
         view.counted = game.counted and not row.problems
         view.totals = dict(game.totals)
         filled.append(view)
-    return _page(
+    page = _page(
         sheet,
         seats,
         filled,
@@ -261,6 +263,8 @@ def score_inputs(
         expected=expected,
         records=[row.record for row in inputs if row.record is not None],
     )
+    page.refused_games = [row.number for row in inputs if row.refused]
+    return page
 
 
 def _blank_row(number: int, size: int, names: Mapping[int, str]) -> RowView:

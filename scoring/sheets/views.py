@@ -20,7 +20,7 @@ from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
 from scoring.rules import RecordError, label, score_game
-from scoring.sheets.entry import loads_json
+from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json, too_deep_message
 from scoring.sheets.page import build_page, kind_choices, page_json
 from scoring.sheets.services import (
     close_sheet_early,
@@ -39,6 +39,11 @@ def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
     """The calculator's live result: one record (JSON body) scored with the tournament's rules."""
     try:
         record = loads_json(request.body.decode("utf-8") or "null")
+    except JsonTooDeep:
+        message = _("Kein gültiges JSON: zu tief verschachtelt (höchstens %(max)d Ebenen).") % {
+            "max": MAX_JSON_DEPTH
+        }
+        return JsonResponse({"error": {"field": None, "message": message}}, status=400)
     except (UnicodeDecodeError, ValueError, RecursionError):
         return JsonResponse(
             {"error": {"field": None, "message": _("Kein gültiges JSON.")}}, status=400
@@ -185,12 +190,24 @@ class SheetEntryMixin:
 
 
 class SheetPreviewMixin:
-    """POST scores the typed rows without saving: the page's live feedback."""
+    """POST scores the typed rows without saving: the page's live feedback. A row's mistakes
+    are part of the answer (200); calculator data nested too deeply is no typing mistake and
+    refuses the request (400, ``{"error": {"field": "g3-record", "message": …}}``)."""
 
     sheet: Sheet
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        return JsonResponse(page_json(build_page(self.sheet, request.POST)))
+        page = build_page(self.sheet, request.POST)
+        if page.refused_games:
+            number = page.refused_games[0]
+            message = _("Spiel %(game)d: %(problem)s") % {
+                "game": number,
+                "problem": too_deep_message(),
+            }
+            return JsonResponse(
+                {"error": {"field": f"g{number}-record", "message": message}}, status=400
+            )
+        return JsonResponse(page_json(page))
 
 
 class ScoreGameMixin:

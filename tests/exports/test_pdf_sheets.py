@@ -9,12 +9,23 @@ import segno
 from django.test import override_settings
 from pypdf import PdfReader
 from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph
 
 from scoring.house_rules import legend_lines
-from scoring.printouts.pdf_sheets import score_sheets_pdf
-from scoring.printouts.sheet_data import table_sheets
+from scoring.printouts.pdf_base import PageSetup, style
+from scoring.printouts.pdf_sheets import (
+    GUTTER,
+    SHEET_SETUP,
+    SIDEBAR,
+    TITLE_GAP,
+    TITLE_HEIGHT,
+    _fitted_grid,
+    score_sheets_pdf,
+)
+from scoring.printouts.sheet_data import TableSheet, table_sheets
 from scoring.sheets.links import captain_url, public_base_url
-from tournament.models import Table, Tournament
+from tournament.models import Seat, Table, Tournament
+from tournament.participants.services import update_participant
 from tournament.seating.reading import round_with_seating
 from tournament.seating.services import draw_round, release_round
 
@@ -149,3 +160,103 @@ def test_qr_code_encodes_the_captains_link(evening):
     assert module * width == pytest.approx(36 * mm)  # the size reportlab's widget had
     assert drawn != qr_modules(urls[1])[1]
     assert drawn_qr_modules(data, 1)[1] == qr_modules(urls[1])[1]
+
+
+# ---------------------------------------------------------------------------- long names
+
+LONG_NAMES = [
+    "Anna-Lena Maria " * 6 + "Ende",  # 100 characters of ordinary words
+    "W" * 100,  # the widest letter, no place to break
+    "Maximilian-Alexander Freiherr von und zu Hohenzollern-Sigmaringen-Hechingen-Weilburg "
+    "und Nassau-Dill",
+    "Hohenzollern-Sigmaringen-Hechingen-Weilburg-Nassau-Oranien-Schaumburg-Lippe-Detmold-"
+    "Bentheim-Tecklen",
+    "<b>A & B</b> " * 7 + "<i>xy</i>",  # markup is text
+    "ÄÖÜ" * 33 + "ß",
+]
+
+
+def overflowing_cells(grid) -> list[tuple[int, int, str]]:
+    """Every cell of a laid-out reportlab table whose content is wider or taller than the cell
+    less its padding: (row, column, what). A ``Paragraph`` reports its width as the width it was
+    given, so its lines are checked: reportlab positions each line by the space it leaves."""
+    problems = []
+    for row, values in enumerate(grid._cellvalues):
+        for column, value in enumerate(values):
+            span = grid._spanRanges.get((column, row), (column, row, column, row))
+            if span is None:  # covered by a spanned cell
+                continue
+            first_column, first_row, last_column, last_row = span
+            cell_style = grid._cellStyles[row][column]
+            width = (
+                sum(grid._colWidths[first_column : last_column + 1])
+                - cell_style.leftPadding
+                - cell_style.rightPadding
+            )
+            height = (
+                sum(grid._rowHeights[first_row : last_row + 1])
+                - cell_style.topPadding
+                - cell_style.bottomPadding
+            )
+            flowables = [item for item in (value if isinstance(value, list) else [value])]
+            used = 0.0
+            for item in flowables:
+                if not isinstance(item, Flowable):
+                    continue
+                item_width, item_height = item.wrap(width, height)
+                used += item_height
+                if isinstance(item, Paragraph):
+                    lines = item.blPara.lines
+                    spare = [
+                        line[0] if isinstance(line, tuple) else line.extraSpace for line in lines
+                    ]
+                    if spare and min(spare) < -0.01:
+                        problems.append((row, column, f"{-min(spare):.1f} pt too wide"))
+                elif item_width > width + 0.01:
+                    problems.append((row, column, f"{item_width - width:.1f} pt too wide"))
+            if used > height + 0.01:
+                problems.append((row, column, f"{used - height:.1f} pt too tall"))
+    return problems
+
+
+@pytest.mark.parametrize("name", LONG_NAMES, ids=range(len(LONG_NAMES)))
+@pytest.mark.parametrize("size", [4, 5])
+def test_a_100_character_name_stays_inside_its_cells(size, name):
+    """The header shrinks and wraps the name inside its column; the dealer column, whose rows
+    have a fixed height, shrinks it and cuts it to one line. Nothing overlaps, and the sheet
+    still fits its page."""
+    assert len(name) == 100
+    seats = [(seat, name if seat == 2 else f"Spieler {seat}") for seat in range(1, size + 1)]
+    sheet = TableSheet(number=1, seats=seats, url="http://doko.local/e/x/", games=4 * size)
+    setup = PageSetup(tournament=None, title="", **SHEET_SETUP)
+    width = setup.frame_width - SIDEBAR - GUTTER
+    height = setup.frame_height - TITLE_HEIGHT - TITLE_GAP
+    grid = _fitted_grid(sheet, width, height)
+    assert grid is not None, "the sheet no longer fits one page"
+    grid.wrap(width, height)
+    assert overflowing_cells(grid) == []
+    assert grid._rowHeights[2] >= 5 * mm  # the game rows stay writable
+
+
+def test_the_cell_check_sees_what_used_to_overlap():
+    """The dealer cell as it was printed before (7 pt, wrapping freely in a fixed row) is
+    caught by the check: it is not blind."""
+    sheet = TableSheet(number=1, seats=[(s, "x") for s in range(1, 5)], url=None, games=16)
+    grid = _fitted_grid(sheet, 180 * mm, 170 * mm)
+    grid.wrap(180 * mm, 170 * mm)
+    grid._cellvalues[2][1] = Paragraph("<b>1</b> · " + LONG_NAMES[0], style("old", 7, leading=8))
+    assert [(row, column) for row, column, what in overflowing_cells(grid)] == [(2, 1)]
+
+
+def test_a_long_name_prints_whole_in_the_header_and_cut_in_the_dealer_column(evening, keep_output):
+    name = LONG_NAMES[0]
+    seat = Seat.objects.get(round__number=1, table__number=1, number=2)
+    update_participant(seat.participant, name=name)
+    data = score_sheets_pdf(round_with_seating(evening, 1), "http://doko.local")
+    keep_output("spiellisten-langer-name.pdf", data)
+    pages, texts = pdf_text(data)
+    assert pages == 4
+    text = " ".join(texts[0].split())
+    assert name.replace("-", "") in text.replace("- ", "").replace("-", "")
+    dealer_cells = [line for line in texts[0].splitlines() if line.startswith("2 · ")]
+    assert dealer_cells and all(line.rstrip().endswith("…") for line in dealer_cells)

@@ -28,6 +28,7 @@ from openpyxl import Workbook
 from scoring.backup.document import MAX_BYTES
 from scoring.backup.export import export_tournament
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
+from tests import handmade_xlsx as handmade
 from tests.conftest import example_records
 from tests.exports.backup_documents import valid_document
 from tournament.models import AuditEntry, Participant, Round, Seat, Table, Tournament
@@ -144,6 +145,21 @@ def xlsx(rows) -> bytes:
     return buffer.getvalue()
 
 
+FORM = "application/x-www-form-urlencoded"
+
+
+def named(data: bytes, name: str) -> io.BytesIO:
+    handle = io.BytesIO(data)
+    handle.name = name
+    return handle
+
+
+def nested_record(depth: int) -> str:
+    """A calculator record with a value nested ``depth`` levels deep (the record is one)."""
+    inner = depth - 1
+    return '{"kind": "normal", "re": [1, 2], "x": ' + "[" * inner + "]" * inner + "}"
+
+
 def quick(rows: dict[int, tuple[str, str]]) -> dict:
     data = {}
     for number, (winners, value) in rows.items():
@@ -226,6 +242,103 @@ CASES: list[tuple[str, Callable[[Ctx], object], set[int], str]] = [
         lambda c: c.organiser.post(reverse("tournament:participant_import", args=[c.slug]), {}),
         {400},
         "",
+    ),
+    (
+        "import: xlsx of 4 kB declaring and using 100,000,000 rows",
+        lambda c: c.upload(handmade.hundred_million_rows(), "liste.xlsx"),
+        {400},
+        "reicht über Zeile 2001 hinaus",
+    ),
+    (
+        "import: xlsx zip bomb (64 MB unpacked)",
+        lambda c: c.upload(handmade.zip_bomb(64), "liste.xlsx"),
+        {400},
+        "entpackt zu groß (64 MB",
+    ),
+    (
+        "import: xlsx part lying about its unpacked size",
+        lambda c: c.upload(
+            handmade.with_declared_size(
+                handmade.xlsx_file(handmade.worksheet(handmade.participants(100, start=1))),
+                handmade.SHEET_PART,
+                300,
+            ),
+            "liste.xlsx",
+        ),
+        {400},
+        "lässt sich nicht lesen",
+    ),
+    (
+        "import: xlsx row of 1,000,000 cells",
+        lambda c: c.upload(handmade.one_wide_row(), "liste.xlsx"),
+        {400},
+        "mehr als 1000 Zellen",
+    ),
+    (
+        "import: xlsx of 2,000,000 empty rows",
+        lambda c: c.upload(handmade.many_empty_rows(), "liste.xlsx"),
+        {400},
+        "zu umfangreich",
+    ),
+    (
+        "import: xlsx with a DTD",
+        lambda c: c.upload(
+            handmade.xlsx_file('<?xml version="1.0"?><!DOCTYPE x []>' + handmade.worksheet("")),
+            "liste.xlsx",
+        ),
+        {400},
+        "enthält eine DTD",
+    ),
+    (
+        "import: 51 columns",
+        lambda c: c.upload(xlsx([["Name"], ["Anna", *["x"] * 50]]), "liste.xlsx"),
+        {400},
+        "Zeile 2: Die Zeile hat mehr als 50 Spalten",
+    ),
+    (
+        "import: cell of 1,001 characters",
+        lambda c: c.upload(("Name;Verein;Notiz\nAnna;DK;" + "x" * 1001 + "\n").encode()),
+        {400},
+        "Zeile 2: Der Eintrag in Spalte C ist zu lang (1001 Zeichen, höchstens 1000)",
+    ),
+    (
+        "import: quote never closed",
+        lambda c: c.upload(b'Name;Verein\nAnna;DK\n"Bernd;DK\nCarla;DK\n'),
+        {400},
+        "Zeile 3: Ein Anführungszeichen",
+    ),
+    (
+        "import: quote closed two lines later",
+        lambda c: c.upload(b'Name;Verein\n"Anna;DK\nBernd;DK\nCarla;"DK"\n'),
+        {400},
+        "wird erst in Zeile 4 geschlossen",
+    ),
+    (
+        "import: invalid UTF-8 in a UTF-8 file",
+        lambda c: c.upload("Name\nJürgen\n".encode() + b"Gro\xdf\n"),
+        {400},
+        "Zeile 3: Die Datei ist als UTF-8 gespeichert",
+    ),
+    (
+        "import: byte undefined in Windows-1252",
+        lambda c: c.upload(b"Name\nJ\xfcrgen\n\x81\n"),
+        {400},
+        "Zeile 3: Die Datei ist weder UTF-8 noch Windows-1252",
+    ),
+    (
+        "import: upload of 5 MB",
+        lambda c: c.upload(b"Name\n" + b"Anna\n" * (2**20)),
+        {400},
+        "Die Anfrage ist zu groß (höchstens 4 MB)",
+    ),
+    (
+        "import: six files at once",
+        lambda c: c.organiser.post(
+            reverse("tournament:participant_import", args=[c.slug]),
+            {"file": [named(b"Name\nAnna\n", f"liste{n}.csv") for n in range(6)]},
+        ),
+        {400},
+        "zu viele Dateien (höchstens 5)",
     ),
     (
         "import: forged confirmation token",
@@ -370,6 +483,37 @@ CASES: list[tuple[str, Callable[[Ctx], object], set[int], str]] = [
         "",
     ),
     (
+        "sheet: calculator field nested 25 deep",
+        lambda c: c.sheet_post({"g1-record": nested_record(25)}),
+        {400},
+        "zu tief verschachtelt (höchstens 20 Ebenen)",
+    ),
+    (
+        "sheet: preview with a calculator field nested 25 deep",
+        lambda c: c.organiser.post(
+            c.sheet_url(suffix="vorschau/"),
+            {"g1-winners": "14", "g1-value": "3"} | {"g2-record": nested_record(25)},
+        ),
+        {400},
+        "Spiel 2: Die Rechner-Angaben sind zu tief verschachtelt",
+    ),
+    (
+        "sheet: captain preview with 1,999 nested [",
+        lambda c: c.anonymous.post(
+            reverse("captain:preview", args=[c.token(1)]), {"g1-record": "[" * 1999}
+        ),
+        {400},
+        "zu tief verschachtelt",
+    ),
+    (
+        "sheet: calculator endpoint gets JSON nested 21 deep",
+        lambda c: c.organiser.post(
+            c.sheet_url(suffix="bewerten/"), nested_record(21), content_type="application/json"
+        ),
+        {400},
+        "zu tief verschachtelt (höchstens 20 Ebenen)",
+    ),
+    (
         "sheet: close early after game 0",
         lambda c: c.organiser.post(
             c.sheet_url(suffix="beenden/"), {"after_game": "0", "note": "x"}
@@ -396,6 +540,33 @@ CASES: list[tuple[str, Callable[[Ctx], object], set[int], str]] = [
         lambda c: c.organiser.post(c.sheet_url(suffix="bestaetigen/")),
         {302},
         "",
+    ),
+    # --- request size -------------------------------------------------------------------------
+    (
+        "size: sheet POST of more than 1 MB",
+        lambda c: c.organiser.post(
+            c.sheet_url(), "revision=0&save=1&x=" + "x" * 2**20, content_type=FORM
+        ),
+        {400},
+        "Die Anfrage ist zu groß (höchstens 1 MB)",
+    ),
+    (
+        "size: calculator body of more than 1 MB",
+        lambda c: c.anonymous.post(
+            reverse("captain:score", args=[c.token(1)]),
+            '{"kind": "normal", "x": "' + "x" * 2**20 + '"}',
+            content_type="application/json",
+        ),
+        {400},
+        "Die Anfrage ist zu groß (höchstens 1 MB)",
+    ),
+    (
+        "size: 2,501 form fields",
+        lambda c: c.organiser.post(
+            c.sheet_url(), "&".join(f"f{n}=1" for n in range(2501)), content_type=FORM
+        ),
+        {400},
+        "zu viele Felder (höchstens 2500)",
     ),
     # --- URL parameters ----------------------------------------------------------------------
     (
@@ -669,9 +840,19 @@ def captain_then_post(ctx: Ctx):
     )
 
 
-def test_the_catalogue_has_at_least_eighty_inputs():
-    assert len(CASES) >= 80
+def readable(response) -> str:
+    """The answer's text; JSON with its escapes (``\\u00fc``) decoded."""
+    if getattr(response, "headers", {}).get("Content-Type", "").startswith("application/json"):
+        return json.dumps(json.loads(response.content), ensure_ascii=False)
+    return response.content.decode()
+
+
+def test_the_catalogue_has_at_least_a_hundred_inputs():
+    assert len(CASES) >= 100
+    assert len({name for name, *_rest in CASES}) == len(CASES)
     assert sum(name.startswith("backup:") for name, *_rest in CASES) >= 18
+    assert sum(name.startswith("import:") for name, *_rest in CASES) >= 30
+    assert sum(name.startswith("size:") for name, *_rest in CASES) >= 3
 
 
 @pytest.mark.parametrize(
@@ -686,7 +867,7 @@ def test_malformed_input_is_refused_clearly_and_changes_nothing(
     assert response.status_code != 500
     assert response.status_code in statuses, (name, response.status_code)
     if message:
-        assert message in response.content.decode(), name
+        assert message in readable(response), name
     if response.status_code == 302 and "/konto/anmelden/" not in response["Location"]:
         follow = ctx.organiser.get(response["Location"])  # the message is shown after the redirect
         assert follow.status_code == 200

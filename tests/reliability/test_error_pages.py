@@ -258,18 +258,47 @@ def test_deeply_nested_json_to_the_calculator_is_a_400(evening, depth):
     response = client_in("de").post(
         reverse("captain:score", args=[token(evening)]), body, content_type="application/json"
     )
-    assert_json_error(response, 400, "Kein gültiges JSON")
+    assert_json_error(response, 400, "Kein gültiges JSON: zu tief verschachtelt")
 
 
-@pytest.mark.parametrize("record", ["[" * 1999, '{"x": ' + "[" * 500 + "]" * 500 + "}"])
+@pytest.mark.parametrize(
+    "record",
+    [
+        "[" * 1999,
+        '{"x": ' + "[" * 500 + "]" * 500 + "}",
+        '{"kind": "normal", "x": ' + "[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH + "}",
+    ],
+)
 @pytest.mark.django_db
-def test_deeply_nested_calculator_fields_in_the_preview_are_a_row_problem(evening, record):
+def test_deeply_nested_calculator_fields_in_the_preview_are_a_400(evening, record):
     response = client_in("de").post(
-        reverse("captain:preview", args=[token(evening)]), {"g1-record": record}
+        reverse("captain:preview", args=[token(evening)]),
+        {"g1-winners": "14", "g1-value": "2", "g2-record": record},
+    )
+    body = assert_json_error(response, 400, "Spiel 2: Die Rechner-Angaben sind zu tief")
+    assert body["error"]["field"] == "g2-record"
+    assert "höchstens 20 Ebenen" in body["error"]["message"]
+
+
+@pytest.mark.django_db
+def test_damaged_calculator_fields_in_the_preview_stay_a_row_problem(evening):
+    response = client_in("de").post(
+        reverse("captain:preview", args=[token(evening)]), {"g1-record": '{"kind": '}
     )
     assert response.status_code == 200
     row = response.json()["rows"][0]
     assert "beschädigt" in json.dumps(row["problems"], ensure_ascii=False)
+
+
+@pytest.mark.django_db
+def test_deeply_nested_calculator_fields_refuse_the_sheet_with_a_message(evening, organiser_client):
+    record = '{"kind": "normal", "x": ' + "[" * 30 + "]" * 30 + "}"
+    response = organiser_client.post(
+        reverse("scoring:sheet", args=[evening.slug, 1, 1]),
+        {"revision": "0", "save": "1", "g1-record": record},
+    )
+    assert response.status_code == 400
+    assert "zu tief verschachtelt (höchstens 20 Ebenen)" in page_text(response)
 
 
 def test_nesting_depth_and_bounded_loads():

@@ -101,7 +101,13 @@ def test_import_sheet_refuses_the_whole_file_with_row_numbers(evening, tmp_path,
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("content", "message"),
-    [("{not json", "not valid JSON"), ('{"a": 1}', "expected a JSON list"), ("\xff", "not")],
+    [
+        ("{not json", "not valid JSON"),
+        ('{"a": 1}', "expected a JSON list"),
+        ("\xff", "not"),
+        ("[" * 100_000 + "]" * 100_000, "nested more than 20 levels deep"),
+        ("[" + '{"a": ' * 25 + "1" + "}" * 25 + "]", "nested more than 20 levels deep"),
+    ],
 )
 def test_import_sheet_refuses_unreadable_files(evening, tmp_path, content, message):
     path = tmp_path / "x.json"

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from tournament.models import Round, Seat, Tournament
-from tournament.normalize import name_key, name_sort_key
+from tournament.normalize import name_sort_key, search_key
 
 
 class HomeView(TemplateView):
@@ -75,8 +75,8 @@ class SeatLookupView(PublicTournamentMixin, TemplateView):
         query = self.request.GET.get("q", "").strip()[:100]
         seats = released_seats(round_)
         if query:
-            key = name_key(query)
-            matches = [seat for seat in seats if key in name_key(seat.participant.name)]
+            key = search_key(query)  # "weiss" finds "Weiß" and "Weiss"
+            matches = [seat for seat in seats if key in search_key(seat.participant.name)]
         else:
             matches = []
         context.update(

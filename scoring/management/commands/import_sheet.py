@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scoring.models import SheetVersion
+from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json
 from scoring.sheets.reading import sheet_for
 from scoring.sheets.services import confirm_sheet, submit_sheet
 from scoring.sheets.validation import SheetRefused
@@ -72,7 +73,11 @@ class Command(BaseCommand):
         except UnicodeDecodeError as error:
             raise CommandError(f"{file}: not UTF-8 text (byte {error.start + 1})") from error
         try:
-            data = json.loads(text)
+            data = loads_json(text)
+        except JsonTooDeep as error:
+            raise CommandError(
+                f"{file}: JSON nested more than {MAX_JSON_DEPTH} levels deep, not game records"
+            ) from error
         except json.JSONDecodeError as error:
             raise CommandError(
                 f"{file}: not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
