@@ -27,7 +27,7 @@ from django.urls import reverse
 
 from config import network
 from config.management.commands import ensure_organiser
-from scoring.management.commands.load_demo import DEMO_PASSWORD, DEMO_USER
+from scoring.demo.login import DEMO_PASSWORD, DEMO_USER
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent

@@ -12,13 +12,13 @@ import pytest
 from openpyxl import Workbook
 
 from tests import handmade_xlsx as handmade
-from tournament.participants.importing import (
+from tournament.participants.import_limits import (
     MAX_CELL_CHARS,
     MAX_COLUMNS,
     MAX_ROWS,
     MAX_XLSX_UNPACKED_BYTES,
-    read_participants,
 )
+from tournament.participants.importing import read_participants
 
 
 def messages(preview) -> list[str]:

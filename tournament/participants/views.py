@@ -22,7 +22,7 @@ from tournament.errors import DomainError
 from tournament.models import Participant
 from tournament.normalize import search_key
 from tournament.participants.forms import ImportForm, ParticipantForm
-from tournament.participants.importing import MAX_FILE_BYTES
+from tournament.participants.import_limits import MAX_FILE_BYTES
 from tournament.participants.services import (
     add_participant,
     import_participants,

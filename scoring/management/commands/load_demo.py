@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scoring.demo.login import DEMO_PASSWORD, DEMO_USER
 from scoring.demo.play import play_sheet
 from scoring.sheets.reading import sheet_for
 from tournament.events.services import create_tournament
@@ -25,8 +26,6 @@ from tournament.participants.services import import_participants, set_checked_in
 from tournament.permissions import grant_access
 from tournament.seating.services import enter_slips, release_round
 
-DEMO_USER = "demo"
-DEMO_PASSWORD = "doko-demo"
 DEMO_SLUG = "demo"
 FIXTURES = Path(settings.BASE_DIR) / "fixtures"
 
