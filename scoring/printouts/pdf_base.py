@@ -35,6 +35,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
@@ -110,6 +111,23 @@ def style(
 def escape(text: str) -> str:
     """Paragraph text is mini-HTML: a name like "A & B <C>" must print as typed."""
     return xml_escape(text)
+
+
+def fit_one_line(text: str, font: str, sizes: tuple[float, ...], width: float) -> tuple[float, str]:
+    """The largest of ``sizes`` at which ``text`` fits ``width``; else the smallest, with
+    ``text`` cut to fit and ended by "…"."""
+    for size in sizes:
+        if stringWidth(text, font, size) <= width:
+            return size, text
+    size = sizes[-1]
+    low, high = 0, len(text)  # the longest cut that fits: binary search
+    while low < high:
+        middle = (low + high + 1) // 2
+        if stringWidth(text[:middle].rstrip() + "…", font, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return size, text[:low].rstrip() + "…"
 
 
 def short_date(tournament: Tournament) -> str:

@@ -41,6 +41,7 @@ from scoring.printouts.pdf_base import (
     PageSetup,
     cell_padding,
     escape,
+    fit_one_line,
     render_pdf,
     style,
 )
@@ -100,30 +101,11 @@ def _name_paragraph(name: str, width: float) -> Paragraph:
     return paragraph
 
 
-def _fit_one_line(
-    text: str, font: str, sizes: tuple[float, ...], width: float
-) -> tuple[float, str]:
-    """The largest of ``sizes`` at which ``text`` fits ``width``; else the smallest, with
-    ``text`` cut to fit and ended by "…"."""
-    for size in sizes:
-        if stringWidth(text, font, size) <= width:
-            return size, text
-    size = sizes[-1]
-    low, high = 0, len(text)  # the longest cut that fits: binary search
-    while low < high:
-        middle = (low + high + 1) // 2
-        if stringWidth(text[:middle].rstrip() + "…", font, size) <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return size, text[:low].rstrip() + "…"
-
-
 def _dealer_paragraph(seat: int, name: str, width: float) -> Paragraph:
     """ "3 · Heinz Groß" on one line of the dealer column, shrunk or cut to fit."""
     prefix = f"{seat} · "
     room = width - stringWidth(prefix, SANS_BOLD, DEALER_SIZES[0])
-    size, shown = _fit_one_line(name, SANS, DEALER_SIZES, room)
+    size, shown = fit_one_line(name, SANS, DEALER_SIZES, room)
     return Paragraph(
         f"<b>{seat}</b> · {escape(shown)}",
         style("grid-dealer", size, color=INK, leading=size + 1),

@@ -32,6 +32,7 @@ from scoring.printouts.pdf_base import (
     FixedFlowable,
     PageSetup,
     escape,
+    fit_one_line,
     render_pdf,
     style,
 )
@@ -41,6 +42,7 @@ from tournament.seating.core import Slip, slip_layout
 COLUMNS = 3
 ROWS = 6
 PER_PAGE = COLUMNS * ROWS
+CAPTION_SIZES = (7.5, 7, 6.5, 6)
 
 
 class SlipPage(FixedFlowable):
@@ -55,13 +57,15 @@ class SlipPage(FixedFlowable):
         canvas = self.canv
         cell_w = self.width / COLUMNS
         cell_h = self.height / ROWS
+        # A long tournament name shrinks, then is shortened with "…", inside the slip.
+        caption_size, caption = fit_one_line(self.caption, SANS, CAPTION_SIZES, cell_w - 6 * mm)
         for index, slip in enumerate(self.slips):
             column, row = index % COLUMNS, index // COLUMNS
             x = column * cell_w
             y = self.height - (row + 1) * cell_h
             canvas.setFillColor(MUTED)
-            canvas.setFont(SANS, 7.5)
-            canvas.drawCentredString(x + cell_w / 2, y + cell_h - 7 * mm, self.caption)
+            canvas.setFont(SANS, caption_size)
+            canvas.drawCentredString(x + cell_w / 2, y + cell_h - 7 * mm, caption)
             canvas.setFillColor(INK)
             canvas.setFont(SANS_BOLD, 60)
             canvas.drawCentredString(x + cell_w / 2, y + cell_h / 2 - 9 * mm, str(slip.number))
