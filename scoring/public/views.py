@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring.house_rules import legend_lines
 from scoring.models import ScoreLine
-from scoring.rules import describe_options
+from scoring.public.rules_text import rules_context
 from scoring.standings.columns import PROJECTOR, Field, fields, shown
-from scoring.standings.ranking import TIE_BREAKERS, StandingRow, Standings, cached_standings
+from scoring.standings.ranking import StandingRow, Standings, cached_standings
 from tournament.models import Participant, Round, Seat
 from tournament.normalize import name_sort_key
 from tournament.public.views import PublicTournamentMixin, released_round, released_seats
@@ -25,11 +23,7 @@ class RulesView(PublicTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        options = self.tournament.scoring_options
-        context["options"] = describe_options(options, get_language() or "de")
-        context["values"] = legend_lines(options)
-        context["tie_breakers"] = TIE_BREAKERS
-        context["page"] = "rules"
+        context.update(rules_context(self.tournament), page="rules")
         return context
 
 
