@@ -346,6 +346,8 @@ class AuditEntry(models.Model):
         ROUND_RELEASED = "round.released", _("Durchgang freigegeben")
         ROUND_CLOSED = "round.closed", _("Durchgang abgeschlossen")
         ROUND_DELETED = "round.deleted", _("Sitzordnung verworfen")
+        ROUND_UNRELEASED = "round.unreleased", _("Freigabe zurückgenommen")
+        ROUND_REOPENED = "round.reopened", _("Durchgang wieder geöffnet")
         SHEET_SAVED = "sheet.saved", _("Liste gespeichert")
         SHEET_SUBMITTED = "sheet.submitted", _("Liste abgegeben")
         SHEET_CONFIRMED = "sheet.confirmed", _("Liste bestätigt")

@@ -71,5 +71,15 @@ urlpatterns = [
         seating.CloseRoundView.as_view(),
         name="close",
     ),
+    path(
+        "<slug:slug>/durchgang/<int:number>/freigabe-zuruecknehmen/",
+        seating.UnreleaseRoundView.as_view(),
+        name="unrelease",
+    ),
+    path(
+        "<slug:slug>/durchgang/<int:number>/wieder-oeffnen/",
+        seating.ReopenRoundView.as_view(),
+        name="reopen",
+    ),
     path("<slug:slug>/protokoll/", events.AuditLogView.as_view(), name="audit"),
 ]

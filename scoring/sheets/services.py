@@ -26,7 +26,7 @@ from tournament.audit import User
 from tournament.audit import record as audit
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import AuditEntry, Round, Seat, Table
-from tournament.seating.signals import round_released
+from tournament.seating.signals import round_released, round_unreleasing
 
 
 def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
@@ -352,6 +352,27 @@ def create_sheets(*, round_: Round, tables: Sequence[Table], **_kwargs: object) 
     Sheet.objects.bulk_create([Sheet(table=table, round=round_) for table in tables])
 
 
+def remove_empty_sheets(*, round_: Round, **_kwargs: object) -> None:
+    """A release is taken back: refuse once any sheet has a saved version, else delete the empty
+    sheets; answers ``round_unreleasing``."""
+    saved = list(
+        Sheet.objects.filter(round=round_, versions__isnull=False)
+        .distinct()
+        .order_by("table__number")
+        .values_list("table__number", flat=True)
+    )
+    if saved:
+        raise DomainError(
+            _(
+                "An Tisch %(tables)s ist schon etwas gespeichert; die Freigabe von Durchgang "
+                "%(round)d lässt sich nicht mehr zurücknehmen."
+            )
+            % {"tables": ", ".join(map(str, saved)), "round": round_.number}
+        )
+    Sheet.objects.filter(round=round_).delete()
+
+
 def connect() -> None:
     """Answer the seating's signals (called once from ``ScoringConfig.ready``)."""
     round_released.connect(create_sheets, dispatch_uid="scoring.create_sheets")
+    round_unreleasing.connect(remove_empty_sheets, dispatch_uid="scoring.remove_empty_sheets")

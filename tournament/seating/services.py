@@ -27,6 +27,7 @@ from tournament.seating.signals import (
     round_closing,
     round_drawing,
     round_released,
+    round_unreleasing,
 )
 
 
@@ -363,6 +364,72 @@ def close_round(tournament: Tournament, number: int, *, user: User = None) -> Ro
         summary=_("Durchgang %(number)d") % {"number": number},
     )
     return round_
+
+
+@transaction.atomic
+def unrelease_round(tournament: Tournament, number: int, *, user: User = None) -> Round:
+    """Take back a release while nothing was recorded: the seating is a draft again and the
+    captains' links stop working (the scoring refuses once a sheet has a saved version)."""
+    round_ = _locked_round(tournament, number)
+    if round_.status != Round.Status.RELEASED:
+        raise DomainError(_("Nur ein freigegebener Durchgang kann zurückgenommen werden."))
+    if Round.objects.filter(tournament=tournament, number__gt=number).exists():
+        raise DomainError(
+            _(
+                "Durchgang %(next)d ist schon angelegt; die Freigabe von Durchgang %(number)d "
+                "lässt sich nicht mehr zurücknehmen."
+            )
+            % {"next": number + 1, "number": number}
+        )
+    round_unreleasing.send(sender=Round, round_=round_)
+    round_.status = Round.Status.DRAFT
+    round_.released_at = None
+    round_.save(update_fields=["status", "released_at"])
+    record(
+        tournament,
+        AuditEntry.Action.ROUND_UNRELEASED,
+        user=user,
+        summary=_("Durchgang %(number)d") % {"number": number},
+    )
+    return round_
+
+
+@dataclass(frozen=True)
+class Reopened:
+    round: Round
+    later_seated: list[int]  # numbers of later rounds that already have a seating
+
+
+@transaction.atomic
+def reopen_round(
+    tournament: Tournament, number: int, *, reason: str, user: User = None
+) -> Reopened:
+    """Open a closed round again (a dispute): its sheets can be reopened and corrected, and the
+    standings follow each confirmation at once. A later round keeps its seating."""
+    round_ = _locked_round(tournament, number)
+    if round_.status != Round.Status.CLOSED:
+        raise DomainError(_("Nur ein abgeschlossener Durchgang kann wieder geöffnet werden."))
+    reason = reason.strip()
+    if not reason:
+        raise DomainError(_("Bitte einen Grund für das Wiederöffnen angeben."), field="reason")
+    later = list(
+        Round.objects.filter(tournament=tournament, number__gt=number, tables__isnull=False)
+        .distinct()
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    round_.status = Round.Status.RELEASED
+    round_.closed_at = None
+    round_.save(update_fields=["status", "closed_at"])
+    record(
+        tournament,
+        AuditEntry.Action.ROUND_REOPENED,
+        user=user,
+        summary=_("Durchgang %(number)d") % {"number": number},
+        reason=reason[:1000],
+        details={"round": number, "later_seated": later},
+    )
+    return Reopened(round=round_, later_seated=later)
 
 
 @transaction.atomic

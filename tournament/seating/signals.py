@@ -18,6 +18,10 @@ and nothing is written.
 ``round_closing``
     Before ``round_`` is closed; a receiver raises ``DomainError`` while it is not finished (a
     sheet not confirmed).
+``round_unreleasing``
+    Before a released ``round_`` becomes a draft again; a receiver raises ``DomainError`` while
+    anything was recorded for it (a saved version of a sheet), else removes what the release
+    created (the empty sheets).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ round_drawing = Signal()
 placement_requested = Signal()
 round_released = Signal()
 round_closing = Signal()
+round_unreleasing = Signal()
 
 
 def requested_ranking(**kwargs: Any) -> Sequence[RankedPlayer]:

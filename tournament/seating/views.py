@@ -33,8 +33,10 @@ from tournament.seating.services import (
     enter_slips,
     make_captain,
     release_round,
+    reopen_round,
     set_withdrawn,
     swap_players,
+    unrelease_round,
 )
 
 
@@ -196,6 +198,31 @@ class CloseRoundView(RoundActionView):
     def act(self, request: HttpRequest) -> str:
         close_round(self.tournament, self.number, user=request.user)
         return _("Durchgang %(number)d ist abgeschlossen.") % {"number": self.number}
+
+
+class UnreleaseRoundView(RoundActionView):
+    def act(self, request: HttpRequest) -> str:
+        unrelease_round(self.tournament, self.number, user=request.user)
+        return _(
+            "Die Freigabe von Durchgang %(number)d ist zurückgenommen; die Sitzordnung ist "
+            "wieder ein Entwurf und die Eingabelinks gelten nicht mehr."
+        ) % {"number": self.number}
+
+
+class ReopenRoundView(RoundActionView):
+    def act(self, request: HttpRequest) -> str:
+        result = reopen_round(
+            self.tournament, self.number, reason=request.POST.get("reason", ""), user=request.user
+        )
+        message = _(
+            "Durchgang %(number)d ist wieder offen. Listen lassen sich jetzt wieder öffnen und "
+            "korrigieren; die Tabelle folgt jeder Bestätigung sofort."
+        ) % {"number": self.number}
+        if result.later_seated:
+            message += " " + _(
+                "Durchgang %(later)s ist schon gesetzt; seine Sitzordnung bleibt, wie sie ist."
+            ) % {"later": ", ".join(map(str, result.later_seated))}
+        return message
 
 
 class SlipEntryView(RoundMixin, TemplateView):
