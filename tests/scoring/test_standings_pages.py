@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -44,7 +46,10 @@ def test_standings_api_shape_and_after_round(client, evening, confirm_round):
         "points": 48,
         "rounds": [48],
         "games_won": 8,
+        "games": data[0]["games"],
+        "withdrawn": False,
     }
+    assert {row["games"] for row in data} == {16}  # a 5-table: the dealer sits out
     assert sum(row["points"] for row in data) == 0
     assert client.get(f"/api/t/{evening.slug}/standings?after_round=9").status_code == 400
     assert client.get(f"/api/t/{evening.slug}/standings?after_round=x").status_code == 400
@@ -82,3 +87,23 @@ def test_public_standings_switch(client, evening):
     evening.save()
     assert client.get(reverse("public:standings", args=[evening.slug])).status_code == 404
     assert client.get(f"/api/t/{evening.slug}/standings").status_code == 404
+
+
+def test_games_played_column_and_withdrawn_players_marked(
+    client, organiser_client, evening, confirm_round
+):
+    confirm_round(evening)
+    leaver = evening.participants.get(name="Dieter Bäcker")
+    leaver.withdrawn = True
+    leaver.save()
+    page = organiser_client.get(reverse("scoring:standings", args=[evening.slug]))
+    html = page.content.decode()
+    assert "<th" in html and ">Spiele<" in html
+    badge = '<span class="badge withdrawn">abgemeldet</span>'
+    assert html.count(badge) == 1
+    assert re.search(r"Dieter Bäcker(</a>)? " + re.escape(badge), html)
+    data = client.get(f"/api/t/{evening.slug}/standings").json()
+    record = next(row for row in data if row["name"] == "Dieter Bäcker")
+    assert record["withdrawn"] is True and record["games"] == 16
+    projector = client.get(reverse("public:projector", args=[evening.slug]) + "?show=standings")
+    assert "Dieter Bäcker (abgemeldet)" in projector.content.decode()
