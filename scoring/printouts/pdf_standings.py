@@ -2,8 +2,9 @@
 
 One line per player with the ``PDF`` columns of ``scoring.standings.columns`` (place, name, club,
 points in each round, total and the tie-breakers; the name takes the width the others leave);
-the header row repeats on every page. Shared places print twice ("3.", "3.", then "5."). The
-first three places are tinted. Portrait up to three rounds, landscape beyond.
+the header row repeats on every page. Under the heading: how many sheets of the round in play are
+still open (they do not count yet). Shared places print twice ("3.", "3.", then "5."). The
+first three places are tinted. Portrait up to two rounds, landscape beyond.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def is_final(standings: Standings) -> bool:
 def standings_pdf(standings: Standings) -> bytes:
     tournament = standings.tournament
     after = _("Stand nach Durchgang %(number)d") % {"number": standings.after_round}
-    setup = PageSetup(tournament=tournament, title=after, landscape=standings.after_round > 3)
+    setup = PageSetup(tournament=tournament, title=after, landscape=standings.after_round > 2)
     report = standings_rows(standings, PDF)
     fields = columns.fields(PDF, standings.round_numbers)
     fixed = sum(field.column.print_width or 0 for field in fields) * mm
@@ -61,6 +62,8 @@ def standings_pdf(standings: Standings) -> bytes:
         "%(players)d Spieler · nur bestätigte Listen zählen · bei Punktgleichheit entscheiden "
         "%(breakers)s; wer auch darin gleich ist, teilt sich den Platz."
     ) % {"players": len(standings.rows), "breakers": breakers}
+    if standings.open_sheets:
+        note = f"{standings.open_sheets.label}. {note}"
     story = [
         Paragraph(escape(heading), style("standings-title", 24, bold=True, color=FELT)),
         Spacer(1, 1.5 * mm),

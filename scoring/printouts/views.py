@@ -140,6 +140,13 @@ class DownloadView(OrganiserMixin, ContextMixin, View):
             raise Refused(_("Noch kein Durchgang ist freigegeben; es gibt noch keine Tabelle."))
         return compute_standings(self.tournament, after_round)
 
+    def played_standings(self) -> Standings:
+        """The standings, refused while no sheet is confirmed (no "Stand nach Durchgang 0")."""
+        standings = self.standings()
+        if standings.after_round < 1:
+            raise Refused(_("Noch keine bestätigten Spiele."))
+        return standings
+
     def name(self, *parts: Any, extension: str) -> str:
         return "-".join([self.tournament.slug, *map(str, parts)]) + f".{extension}"
 
@@ -190,7 +197,7 @@ class SlipsPdfView(DownloadView):
 
 class StandingsPdfView(DownloadView):
     def build(self, **kwargs: Any) -> tuple[bytes, str]:
-        standings = self.standings()
+        standings = self.played_standings()
         return standings_pdf(standings), self.name(
             "tabelle-nach-durchgang", standings.after_round, extension="pdf"
         )
@@ -230,7 +237,7 @@ class SeatingXlsxView(XlsxView):
 
 class StandingsXlsxView(XlsxView):
     def build(self, **kwargs: Any) -> tuple[bytes, str]:
-        standings = self.standings()
+        standings = self.played_standings()
         return render_xlsx([standings_rows(standings)]), self.name(
             "tabelle-nach-durchgang", standings.after_round, extension="xlsx"
         )

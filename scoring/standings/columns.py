@@ -14,6 +14,10 @@ Kinds:
 - ``int``: a number (a number in the workbook and the JSON API, not a string).
 - ``text``: typed by a person (names, clubs).
 
+Withdrawn players stay in the standings with what they played and are marked on every surface:
+the name column shows "Name (abgemeldet)" (``marked_name``; a badge on screen), the JSON API has
+``withdrawn``.
+
 A per-round column (``per_round``) becomes one column per round on a table ("Durchg. 1",
 "Durchg. 2", …; its headers take ``%(number)d``) and a list in the JSON API.
 """
@@ -25,8 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.standings.ranking import StandingRow
 
@@ -73,6 +77,14 @@ class Field:
 
 ROUND_POINTS = "rounds"
 
+
+def marked_name(row: StandingRow) -> str:
+    """The name as the tables show it: withdrawn players marked "(abgemeldet)"."""
+    if row.withdrawn:
+        return gettext("%(name)s (abgemeldet)") % {"name": row.name}
+    return row.name
+
+
 COLUMNS: tuple[Column, ...] = (
     Column(
         "rank",
@@ -90,7 +102,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "name",
         TEXT,
-        lambda row: row.name,
+        marked_name,
         {SCREEN: _("Name"), PROJECTOR: _("Name"), PDF: _("Name"), XLSX: _("Name")},
         width=24,
     ),
@@ -134,8 +146,16 @@ COLUMNS: tuple[Column, ...] = (
         print_width=15,
         on_phones=False,
     ),
-    # Not in print: nearly everyone plays as many games, and the names need the room.
-    Column("games_played", INT, lambda row: row.games_played, {XLSX: _("Spiele")}, width=8),
+    # Games played: tells a late arrival's or a withdrawn player's total from a full evening's.
+    Column(
+        "games_played",
+        INT,
+        lambda row: row.games_played,
+        {SCREEN: _("Spiele"), PDF: _("Sp."), XLSX: _("Spiele")},
+        width=8,
+        print_width=12,
+        on_phones=False,
+    ),
     Column(
         "solos",
         INT,
@@ -149,14 +169,17 @@ COLUMNS: tuple[Column, ...] = (
 
 BY_KEY: dict[str, Column] = {column.key: column for column in COLUMNS}
 
-# The JSON API's fields, in this order: (field, column key). Their names are an interface that
-# other programs read, so they stay as they are when headers change.
-API_FIELDS: tuple[tuple[str, str], ...] = (
-    ("rank", "rank"),
-    ("name", "name"),
-    ("points", "total"),
-    ("rounds", ROUND_POINTS),
-    ("games_won", "games_won"),
+# The JSON API's fields, in this order: (field, value of a row). Their names are an interface
+# that other programs read, so they stay as they are when headers change; new fields are added
+# at the end. The name is the plain name: ``withdrawn`` says what the tables' suffix says.
+API_FIELDS: tuple[tuple[str, Callable[[StandingRow], Any]], ...] = (
+    ("rank", BY_KEY["rank"].value),
+    ("name", lambda row: row.name),
+    ("points", BY_KEY["total"].value),
+    ("rounds", lambda row: list(row.rounds)),
+    ("games_won", BY_KEY["games_won"].value),
+    ("games", BY_KEY["games_played"].value),
+    ("withdrawn", lambda row: row.withdrawn),
 )
 
 
@@ -184,9 +207,5 @@ def shown(field: Field, row: StandingRow) -> Any:
 
 
 def api_record(row: StandingRow) -> dict[str, Any]:
-    """One row of the JSON API: per-round columns as a list."""
-    record = {}
-    for name, key in API_FIELDS:
-        value = BY_KEY[key].value(row)
-        record[name] = list(value) if BY_KEY[key].per_round else value
-    return record
+    """One row of the JSON API: per-round points as a list."""
+    return {name: value(row) for name, value in API_FIELDS}

@@ -1,8 +1,16 @@
 """Round two and later: the ranking that seats them, orchestrated where the standings live.
 
 The seating core gets the ranking as plain data (``RankedPlayer``); this module decides who
-ranks where (the standings after the previous round, late arrivals with 0 points) and that every
-earlier round must be final first.
+ranks where (the standings after the previous round, late arrivals last) and that every earlier
+round must be final first.
+
+Late arrivals (Nachzügler: seated now, not in the standings after the previous round) are
+placed after everyone who has played, at the last tables, whatever the others' points. Ranking
+them by their 0 points put a late arrival at place 17 of 37, above everyone with a minus, and so
+at a table of players who had earned their place there; a club organiser expects the newcomers
+at the bottom, as at a ladder. Among themselves they are exactly tied (``LATE_ARRIVAL_KEY``):
+where they span a table boundary, the seeded, reported lot of the seating decides. The round page
+lists them with their tables.
 """
 
 from __future__ import annotations
@@ -12,11 +20,14 @@ from collections.abc import Sequence
 from django.utils.translation import gettext
 
 from scoring.models import Sheet
-from scoring.standings.ranking import StandingRow, compute_standings, rank_rows, sort_key
+from scoring.standings.ranking import compute_standings, sort_key
 from tournament.errors import DomainError
 from tournament.models import Round, Tournament
 from tournament.seating.core import RankedPlayer
 from tournament.seating.signals import placement_requested, round_closing, round_drawing
+
+# The key of every late arrival: equal among them (a tie), never equal to a player's who played.
+LATE_ARRIVAL_KEY: tuple[str] = ("late arrival",)
 
 
 def placement_ranking(
@@ -24,22 +35,18 @@ def placement_ranking(
 ) -> list[RankedPlayer]:
     """The players to seat, best first, with the keys that tell exact ties apart.
 
-    Late arrivals (not in the standings yet) rank with 0 points.
+    Late arrivals (not in the standings yet) come after everyone who played, tied among
+    themselves (see the module's docstring).
     """
     wanted = set(participant_ids)
-    rows = [
-        row
+    ranked = [
+        RankedPlayer(row.participant_id, sort_key(row))
         for row in compute_standings(tournament, after_round).rows
         if row.participant_id in wanted
     ]
-    seen = {row.participant_id for row in rows}
-    missing = [
-        StandingRow(pid, "", "", False, (0,) * after_round, 0, 0, 0, 0)
-        for pid in participant_ids
-        if pid not in seen
-    ]
-    ordered = rank_rows([*rows, *missing]) if missing else rows
-    return [RankedPlayer(row.participant_id, sort_key(row)) for row in ordered]
+    seen = {player.participant_id for player in ranked}
+    late = sorted(pid for pid in wanted if pid not in seen)
+    return ranked + [RankedPlayer(pid, LATE_ARRIVAL_KEY) for pid in late]
 
 
 def unconfirmed_tables(round_: Round) -> list[int]:

@@ -5,6 +5,10 @@ same few queries for 20 or 400 players. The order is decided by ``TIE_BREAKERS``
 place that says how ties are broken; players equal on all of them share a place ("3." twice,
 then "5.").
 
+"Stand nach Durchgang N" names the last round with a confirmed sheet: a round released but not
+played yet does not show as a column of zeros. ``Standings.open_sheets`` says how many sheets of
+the round in play are not confirmed yet ("Durchgang 3: 3 von 10 Listen noch offen").
+
 Every consumer (tables on screen, projector, PDF, Excel, JSON API, round-two seating) renders
 the same ``StandingRow`` objects, in the columns defined once in ``scoring.standings.columns``.
 """
@@ -19,9 +23,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import ScoreLine
+from scoring.models import ScoreLine, Sheet
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key
 
@@ -75,10 +80,28 @@ def sort_key(row: StandingRow) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
+class OpenSheets:
+    """The sheets of a round that do not count yet (not confirmed)."""
+
+    round: int
+    open: int
+    total: int
+
+    @property
+    def label(self) -> str:
+        return gettext("Durchgang %(number)d: %(open)d von %(total)d Listen noch offen") % {
+            "number": self.round,
+            "open": self.open,
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True)
 class Standings:
     tournament: Tournament
-    after_round: int
+    after_round: int  # the last round with a confirmed sheet (0: none yet)
     rows: tuple[StandingRow, ...]
+    open_sheets: OpenSheets | None = None  # the round in play, if some of its sheets are open
 
     @property
     def round_numbers(self) -> range:
@@ -91,10 +114,46 @@ def latest_round_number(tournament: Tournament) -> int:
     return numbers.order_by("-number").values_list("number", flat=True).first() or 0
 
 
+def sheet_counts(tournament: Tournament, after_round: int | None) -> dict[int, tuple[int, int]]:
+    """Round number -> (sheets, confirmed sheets) of the released rounds up to ``after_round``
+    (all released rounds if None); one query."""
+    sheets = Sheet.objects.filter(round__tournament=tournament).filter(
+        Round.visible_condition("round__")
+    )
+    if after_round is not None:
+        sheets = sheets.filter(round__number__lte=after_round)
+    counts = (
+        sheets.values("round__number")
+        .annotate(total=Count("id"), confirmed=Count("id", filter=Q(status=Sheet.Status.CONFIRMED)))
+        .order_by()
+        .values_list("round__number", "total", "confirmed")
+    )
+    return {number: (total, confirmed) for number, total, confirmed in counts}
+
+
+def counted_rounds(
+    counts: dict[int, tuple[int, int]], requested: int
+) -> tuple[int, OpenSheets | None]:
+    """The last round up to ``requested`` with a confirmed sheet, and the open sheets of the
+    round in play: that round's, or else those of the next (released, none confirmed yet)."""
+    played = [number for number, (_total, confirmed) in counts.items() if confirmed]
+    after_round = max((number for number in played if number <= requested), default=0)
+    for number in (after_round, after_round + 1):
+        total, confirmed = counts.get(number, (0, 0))
+        if number <= requested and confirmed < total:
+            return after_round, OpenSheets(number, total - confirmed, total)
+    return after_round, None
+
+
 def compute_standings(tournament: Tournament, after_round: int | None = None) -> Standings:
-    """Standings counting the confirmed sheets of rounds 1..``after_round`` (two queries)."""
-    if after_round is None:
-        after_round = latest_round_number(tournament)
+    """Standings counting the confirmed sheets of rounds 1..``after_round`` (three queries).
+
+    ``after_round`` (default: the latest released round) is lowered to the last round with a
+    confirmed sheet.
+    """
+    counts = sheet_counts(tournament, after_round)
+    requested = max(counts, default=0) if after_round is None else after_round
+    after_round, open_sheets = counted_rounds(counts, requested)
     totals = (
         ScoreLine.objects.filter(round__tournament=tournament, round__number__lte=after_round)
         .values("participant_id", "round__number")
@@ -146,7 +205,7 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
                 public_id=public_id,
             )
         )
-    return Standings(tournament, after_round, tuple(rank_rows(rows)))
+    return Standings(tournament, after_round, tuple(rank_rows(rows)), open_sheets)
 
 
 def cached_standings(tournament: Tournament, after_round: int | None = None) -> Standings:
@@ -160,10 +219,14 @@ def cached_standings(tournament: Tournament, after_round: int | None = None) -> 
     cached = cache.get(key)
     if cached is None:
         standings = compute_standings(tournament, after_round)
-        cache.set(key, (standings.after_round, standings.rows), settings.PUBLIC_CACHE_SECONDS)
+        cache.set(
+            key,
+            (standings.after_round, standings.rows, standings.open_sheets),
+            settings.PUBLIC_CACHE_SECONDS,
+        )
         return standings
-    cached_after_round, rows = cached
-    return Standings(tournament, cached_after_round, rows)
+    cached_after_round, rows, open_sheets = cached
+    return Standings(tournament, cached_after_round, rows, open_sheets)
 
 
 def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:

@@ -14,6 +14,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings.columns import RANK, SCREEN, TEXT, Field, fields, shown
@@ -79,15 +80,26 @@ class StandingsTable(tables.Table):
         column = field.column
         start = f'<td class="{cell_class(field)}">'
         if column.kind == TEXT:
-            if column.key == "name" and self.player_base:
-                base = escape(self.player_base)
-                return lambda row: (
-                    f'{start}<a href="{base}{escape(row.public_id)}/">{escape(row.name)}</a></td>'
-                )
+            if column.key == "name":
+                return self._name_cell(start)
             return lambda row: f"{start}{escape(field.value(row))}</td>"
         if column.emphasis:
             return lambda row: f"{start}<strong>{shown(field, row)}</strong></td>"
         return lambda row: f"{start}{shown(field, row)}</td>"
+
+    def _name_cell(self, start: str) -> Callable[[StandingRow], str]:
+        """The name, linked to the player's page if there are such pages; withdrawn players
+        get the badge "abgemeldet"."""
+        badge = f' <span class="badge withdrawn">{escape(gettext("abgemeldet"))}</span>'
+        base = escape(self.player_base)
+
+        def cell(row: StandingRow) -> str:
+            name = escape(row.name)
+            if base:
+                name = f'<a href="{base}{escape(row.public_id)}/">{name}</a>'
+            return f"{start}{name}{badge if row.withdrawn else ''}</td>"
+
+        return cell
 
 
 def standings_table(standings: Standings, *, player_links: bool = False) -> StandingsTable:

@@ -127,7 +127,7 @@ def api_tournament(slug: str, switch: str) -> Tournament:
 def standings_api(request: HttpRequest, slug: str) -> JsonResponse:
     """``GET /api/t/<slug>/standings?after_round=N``
 
-    → ``[{rank, name, points, rounds, games_won}]`` (``columns.API_FIELDS``)
+    → ``[{rank, name, points, rounds, games_won, games, withdrawn}]`` (``columns.API_FIELDS``)
     """
     try:
         tournament = api_tournament(slug, "public_standings")

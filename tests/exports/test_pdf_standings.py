@@ -69,3 +69,19 @@ def test_shared_third_place_gives_two_certificates(played_round_one):
     shared = Standings(standings.tournament, 1, (*rows, *standings.rows[4:]))
     pages, _texts = pdf_text(certificates_pdf(shared))
     assert pages == 4
+
+
+def test_games_played_and_withdrawn_players_in_print_and_workbook(played_round_one):
+    from scoring.printouts.reports import standings_rows
+
+    leaver = played_round_one.participants.order_by("name").first()
+    leaver.withdrawn = True
+    leaver.save()
+    standings = compute_standings(played_round_one, 1)
+    _pages, texts = pdf_text(standings_pdf(standings))
+    text = " ".join("\n".join(texts).split())  # a long name wraps in its cell
+    assert "Sp." in texts[0] and f"{leaver.name} (abgemeldet)" in text
+    report = standings_rows(standings)
+    assert "Spiele" in report.header
+    names = [row[1] for row in report.rows]
+    assert f"{leaver.name} (abgemeldet)" in names

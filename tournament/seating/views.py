@@ -18,7 +18,7 @@ from django.views.generic import TemplateView
 
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError
-from tournament.models import Participant, Round, Tournament
+from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key, small_int
 from tournament.participants.services import eligible_participants
 from tournament.participants.views import CheckInView
@@ -80,6 +80,7 @@ class RoundView(RoundMixin, TemplateView):
             context["uses_check_in"] = any(participant.checked_in for participant in drawable)
         if round_ is not None and round_.tables.all():
             context["repeat_warnings"] = repeat_warnings(self.tournament, round_)
+            context["late_arrivals"] = late_arrivals(round_, context["tables"])
             if round_.lots:
                 names = dict(self.tournament.participants.values_list("pk", "name"))
                 context["lots"] = [
@@ -93,6 +94,26 @@ class RoundView(RoundMixin, TemplateView):
                     for lot in round_.lots
                 ]
         return context
+
+
+def late_arrivals(round_: Round, tables) -> list[tuple[str, int]]:
+    """(name, table) of the players of round 2 or later who sat at no table of an earlier round,
+    by name: the placement seats them after everyone who played
+    (``scoring.standings.placement``)."""
+    if round_.number < 2:
+        return []
+    earlier = set(
+        Seat.objects.filter(
+            round__tournament_id=round_.tournament_id, round__number__lt=round_.number
+        ).values_list("participant_id", flat=True)
+    )
+    late = [
+        (seat.participant.name, table.number)
+        for table in tables
+        for seat in table.seats.all()
+        if seat.participant_id not in earlier
+    ]
+    return sorted(late, key=lambda entry: name_sort_key(entry[0]))
 
 
 def alphabetical_seats(tables) -> list[tuple[str, int, int, bool]]:
