@@ -97,6 +97,7 @@ class TournamentDetailView(OrganiserMixin, TemplateView):
             sizes = pure.table_sizes(eligible)
             context["table_plan"] = {"fours": sizes.count(4), "fives": sizes.count(5)}
         context["next_round"] = next_round_number(self.tournament)
+        context["latest_round"] = context["rounds"][-1] if context["rounds"] else None
         return context
 
 
