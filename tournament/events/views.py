@@ -69,12 +69,14 @@ class TournamentSettingsView(OrganiserMixin, FormView):
 
     def form_valid(self, form: TournamentForm) -> HttpResponse:
         try:
-            update_tournament(self.tournament, user=self.request.user, **form.cleaned_data)
+            tournament = update_tournament(
+                self.tournament, user=self.request.user, **form.cleaned_data
+            )
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
             return self.form_invalid(form)
         messages.success(self.request, _("Die Einstellungen wurden gespeichert."))
-        return redirect("tournament:detail", slug=self.tournament.slug)
+        return redirect("tournament:detail", slug=tournament.slug)
 
 
 class TournamentDetailView(OrganiserMixin, TemplateView):
