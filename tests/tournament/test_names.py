@@ -52,7 +52,7 @@ def test_weiss_and_weiss_with_sharp_s_can_both_register(tournament):
 def test_import_keeps_weiss_and_weiss_with_sharp_s_apart():
     preview = read_participants("Name\nWeiß\nWeiss\nWEIẞ\n".encode(), "liste.csv")
     assert [row.name for row in preview.rows] == ["Weiß", "Weiss"]
-    assert [str(problem) for problem in preview.errors] == [
+    assert [str(problem) for problem in preview.skipped] == [
         "Zeile 4: „WEIẞ“ steht schon in Zeile 2."
     ]
     registered = read_participants(b"Name\nWeiss\n", "liste.csv", existing_names=["Weiß"])
