@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring.rules import ScoringOptions
+from tournament.normalize import name_sort_key
 
 
 def new_entry_token() -> str:
@@ -208,6 +209,11 @@ class Participant(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def sort_name(self) -> tuple[str, str]:
+        """The name's place in an alphabetical list (DIN 5007-1: "Änne" with A)."""
+        return (name_sort_key(self.name), self.name)
 
 
 class RoundQuerySet(models.QuerySet["Round"]):

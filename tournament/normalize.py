@@ -32,6 +32,25 @@ def search_key(value: str) -> str:
     return name_sort_key(normalize_name(value))
 
 
+# DIN 5007-2 spells the umlauts out: "Mueller" is how "Müller" is typed without umlauts.
+_UMLAUTS_SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+
+
+def search_forms(value: str) -> set[str]:
+    """The forms under which a search and a name meet: ``search_key`` ("muller") and the one with
+    the umlauts spelled out ("mueller"), so that "Muller" and "Mueller" both find "Müller"."""
+    text = normalize_name(value)
+    return {search_key(text), search_key(text.casefold().translate(_UMLAUTS_SPELLED))}
+
+
+def search_matches(query: str, *texts: str) -> bool:
+    """Whether one of ``texts`` contains ``query`` in one of the ``search_forms``."""
+    wanted = search_forms(query)
+    return any(
+        key in form for text in texts if text for form in search_forms(text) for key in wanted
+    )
+
+
 def name_sort_key(name: str) -> str:
     """Alphabetical order as in a German phone book (DIN 5007-1): Ä with A, ß as ss."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
@@ -111,8 +112,10 @@ def seating_pdf(round_: Round) -> bytes:
     by_table = seating_rows(round_, order="table")
     players = len(by_table.rows)
     tables = len({row[0] for row in by_table.rows})
-    summary = _(
-        "%(players)d Spieler an %(tables)d Tischen · Platz 1 ist Listenführer und gibt zuerst"
+    summary = ngettext(
+        "%(players)d Spieler an %(tables)d Tisch · Platz 1 ist Listenführer und gibt zuerst",
+        "%(players)d Spieler an %(tables)d Tischen · Platz 1 ist Listenführer und gibt zuerst",
+        tables,
     ) % {
         "players": players,
         "tables": tables,

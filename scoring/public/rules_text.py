@@ -25,9 +25,12 @@ def course(tournament: Tournament) -> list[str]:
         ngettext("%(n)s Durchgang", "%(n)s Durchgänge", tournament.rounds_count)
         % {"n": tournament.rounds_count}
         + ", "
-        + _(
+        + ngettext(
+            "je %(c)s Runde: 4 × %(c)s Spiele am Vierertisch, 5 × %(c)s am Fünfertisch "
+            "(der Geber setzt aus).",
             "je %(c)s Runden: 4 × %(c)s Spiele am Vierertisch, 5 × %(c)s am Fünfertisch "
-            "(der Geber setzt aus)."
+            "(der Geber setzt aus).",
+            cycles,
         )
         % {"c": cycles},
         _(

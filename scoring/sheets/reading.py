@@ -53,6 +53,17 @@ def sheet_for(round_: Round, table_number: int) -> Sheet:
     return sheet
 
 
+def rounds_with_open_sheets(tournament: Tournament) -> list[int]:
+    """Numbers of the rounds with a sheet not confirmed yet (a later round waits for them)."""
+    numbers = (
+        Sheet.objects.filter(round__tournament=tournament)
+        .exclude(status=Sheet.Status.CONFIRMED)
+        .values_list("round__number", flat=True)
+        .distinct()
+    )
+    return sorted(set(numbers))
+
+
 def pending_sheets(tournament: Tournament) -> list[tuple[int, int]]:
     """(round, table) of the sheets handed in and waiting for the organiser's confirmation."""
     return list(

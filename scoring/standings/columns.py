@@ -162,7 +162,7 @@ COLUMNS: tuple[Column, ...] = (
         lambda row: row.solos,
         {SCREEN: _("Soli"), PDF: _("Soli"), XLSX: _("Soli")},
         width=7,
-        print_width=12,
+        print_width=14,  # the English "Solos" needs 12.6 mm with the cell padding
         on_phones=False,
     ),
 )

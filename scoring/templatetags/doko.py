@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import template
 
 from scoring.sheets.reading import pending_sheets as _pending_sheets
+from scoring.sheets.reading import rounds_with_open_sheets
 from tournament.models import Tournament
 
 register = template.Library()
@@ -36,3 +37,9 @@ def pending_sheets(tournament: Tournament) -> list[tuple[int, int]]:
         cached = _pending_sheets(tournament)
         tournament._pending_sheets = cached
     return cached
+
+
+@register.simple_tag
+def open_sheet_rounds(tournament: Tournament) -> list[int]:
+    """Numbers of the rounds with a sheet not confirmed yet (for the overview's next step)."""
+    return rounds_with_open_sheets(tournament)

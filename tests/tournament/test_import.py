@@ -13,7 +13,11 @@ from openpyxl import Workbook
 
 from tournament.errors import DomainError
 from tournament.participants.importing import read_participants
-from tournament.participants.services import add_participant, import_participants
+from tournament.participants.services import (
+    add_participant,
+    import_participants,
+    preview_import,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -80,11 +84,11 @@ def test_ignored_columns_are_named():
         (
             b"Vorname;Verein\nAnna;DK\n",
             "x.csv",
-            "Zeile 1: Die Kopfzeile braucht genau eine Spalte „Name“",
+            "Zeile 1: Die Kopfzeile braucht genau eine Spalte „Name“ (oder „Vorname“",
         ),
+        (b"Nachname;Name\nAbel;Anna Abel\nAbel;Anna\nX;\n", "x.csv", "Zeile 4: Der Name fehlt."),
         (b"Name;Name\nAnna;Anna\n", "x.csv", "mehrfach"),
         (b"Name;Verein\n;DK\n", "x.csv", "Zeile 2: Der Name fehlt."),
-        (b"Name\nAnna\nBernd\nanna\n", "x.csv", "Zeile 4: „anna“ steht schon in Zeile 2."),
         (b"Name\n", "x.csv", "keine Teilnehmer"),
         (b"\x00\x01\x02\x03binary\x00\x00", "x.csv", "keine Textdatei"),
         (b"PK\x03\x04garbage", "x.xlsx", "Excel-Datei lässt sich nicht lesen"),
@@ -111,9 +115,51 @@ def test_import_refusal_leaves_database_unchanged(tournament):
     add_participant(tournament, name="Anna")
     before = list(tournament.participants.values_list("name", flat=True))
     with pytest.raises(DomainError) as info:
-        import_participants(tournament, b"Name\nBernd\nAnna\nCarla\n", "x.csv")
-    assert "Zeile 3: „Anna“ ist bereits angemeldet." in info.value.problems
+        import_participants(tournament, b"Name;Verein\nBernd\n;DK\nCarla\n", "x.csv")
+    assert "Zeile 3: Der Name fehlt." in info.value.problems
     assert list(tournament.participants.values_list("name", flat=True)) == before
+
+
+def test_first_and_last_name_columns_are_joined():
+    preview = read_participants(
+        "Nachname;Vorname;Verein\nAbel;Anna;DK\nSchäfer; Änne ;\nCher;;\n".encode(), "x.csv"
+    )
+    assert preview.ok, [str(p) for p in preview.errors]
+    assert [(row.name, row.club) for row in preview.rows] == [
+        ("Anna Abel", "DK"),
+        ("Änne Schäfer", ""),
+        ("Cher", ""),
+    ]
+    assert preview.ignored_columns == []
+
+
+def test_a_name_column_wins_over_first_and_last_name():
+    preview = read_participants(b"Vorname;Nachname;Name\nA;B;Anna Abel\n", "x.csv")
+    assert [row.name for row in preview.rows] == ["Anna Abel"]
+    assert preview.ignored_columns == ["Vorname", "Nachname"]
+
+
+def test_duplicate_and_registered_lines_are_skipped_with_a_warning(tournament):
+    add_participant(tournament, name="Anna")
+    data = b"Name\nBernd\nANNA\nCarla\nbernd\n"
+    preview = preview_import(tournament, data, "x.csv")
+    assert preview.ok and not preview.errors
+    assert [row.name for row in preview.rows] == ["Bernd", "Carla"]
+    assert [str(p) for p in preview.skipped] == [
+        "Zeile 3: „ANNA“ ist bereits angemeldet.",
+        "Zeile 5: „bernd“ steht schon in Zeile 2.",
+    ]
+    created = import_participants(tournament, data, "x.csv")
+    assert [p.name for p in created] == ["Bernd", "Carla"]
+    entry = tournament.audit_entries.get(action="participants.imported")
+    assert len(entry.details["skipped"]) == 2
+
+
+def test_a_file_of_only_registered_names_is_refused(tournament):
+    add_participant(tournament, name="Anna")
+    preview = preview_import(tournament, b"Name\nAnna\n", "x.csv")
+    assert not preview.ok
+    assert [str(p) for p in preview.errors] == ["Die Datei enthält keine neuen Teilnehmer."]
 
 
 def test_import_writes_every_row_and_an_audit_entry(tournament):
@@ -142,14 +188,30 @@ def test_import_page_previews_then_imports(organiser_client, tournament):
 
 def test_import_page_shows_problems_and_writes_nothing(organiser_client, tournament):
     url = reverse("tournament:participant_import", args=[tournament.slug])
-    upload = io.BytesIO(b"Name\nAnna\n\n;x\nAnna\n")
+    upload = io.BytesIO(b"Name;Verein\nAnna\n\n;x\nAnna\n")
     upload.name = "liste.csv"
     response = organiser_client.post(url, {"file": upload})
     page = response.content.decode()
     assert response.status_code == 400
-    assert "Zeile 5" in page and "steht schon in Zeile 2" in page
+    assert "Zeile 4: Der Name fehlt." in page
     assert "übernehmen</button>" not in page
     assert tournament.participants.count() == 0
+
+
+def test_import_page_skips_a_duplicate_and_imports_the_rest(organiser_client, tournament):
+    url = reverse("tournament:participant_import", args=[tournament.slug])
+    upload = io.BytesIO(b"Name\nAnna\nBernd\nanna\n")
+    upload.name = "liste.csv"
+    response = organiser_client.post(url, {"file": upload})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "1 Zeile wird übersprungen" in page
+    assert "Zeile 4: „anna“ steht schon in Zeile 2." in page
+    assert "2 Teilnehmer übernehmen</button>" in page
+    assert tournament.participants.count() == 0
+    response = organiser_client.post(url, {"confirm": "1", "token": response.context["token"]})
+    assert response.status_code == 302
+    assert sorted(tournament.participants.values_list("name", flat=True)) == ["Anna", "Bernd"]
 
 
 def test_import_confirm_with_a_stale_token_writes_nothing(organiser_client, tournament):
@@ -163,8 +225,13 @@ def test_import_command(tournament, tmp_path, capsys):
     call_command("import_participants", tournament.slug, str(FIXTURES / "teilnehmer.csv"))
     assert tournament.participants.count() == 18
     bad = tmp_path / "bad.csv"
-    bad.write_bytes(b"Name\nNeu\nJ\xfcrgen M\xfcller\n")
+    bad.write_bytes(b"Name;Verein\nNeu\n;DK\n")
     with pytest.raises(CommandError):
         call_command("import_participants", tournament.slug, str(bad))
     assert "Zeile 3" in capsys.readouterr().err
     assert tournament.participants.count() == 18
+    again = tmp_path / "again.csv"
+    again.write_bytes(b"Name\nNeu\nJ\xfcrgen M\xfcller\n")
+    call_command("import_participants", tournament.slug, str(again))
+    assert "Zeile 3: „Jürgen Müller“ ist bereits angemeldet." in capsys.readouterr().err
+    assert tournament.participants.count() == 19

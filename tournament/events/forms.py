@@ -9,6 +9,14 @@ from tournament.models import CYCLES_LIMITS, ROUNDS_COUNT_LIMITS, Tournament
 
 
 class TournamentForm(forms.ModelForm):
+    # Not a model field of the form: the services check it (reserved, taken, after a release).
+    slug = forms.CharField(
+        label=_("Kurzname"),
+        max_length=60,
+        required=False,
+        help_text=_("Teil der Adresse; leer lassen für einen aus Name und Jahr."),
+    )
+
     class Meta:
         model = Tournament
         fields = ["name", "date", *Tournament.SETTINGS_FIELDS]
@@ -21,9 +29,18 @@ class TournamentForm(forms.ModelForm):
             ("cycles", CYCLES_LIMITS),
         ):
             self.fields[name].widget.attrs.update(min=low, max=high)
+        instance = kwargs.get("instance")
+        if instance is not None and instance.pk:
+            self.fields["slug"].initial = instance.slug
+            self.fields["slug"].help_text = _("Teil der Adresse; bis zur ersten Freigabe änderbar.")
+            if instance.rounds.visible().exists():
+                self.fields["slug"].disabled = True
+                self.fields["slug"].help_text = _(
+                    "Nach der ersten Freigabe nicht mehr änderbar: die Spieler kennen die Adresse."
+                )
 
     FIELDSETS = (
-        (_("Turnier"), ("name", "date", "venue", "rounds_count", "cycles")),
+        (_("Turnier"), ("name", "slug", "date", "venue", "rounds_count", "cycles")),
         (_("Wertung (Hausregeln)"), ("deck", "pre_lead_counts", "ddv_absage_bonus")),
         (
             _("Öffentliche Seiten"),

@@ -47,8 +47,12 @@ def slug_taken(slug: str) -> bool:
 
 
 def slug_candidates(name: str, date: datetime.date) -> Iterator[str]:
-    """``herbstturnier-2025``, ``herbstturnier-2025-2``, … without the reserved ones."""
-    base = slugify(f"{name}-{date:%Y}")[:50].strip("-") or "turnier"
+    """``herbstturnier-2025``, ``herbstturnier-2025-2``, … without the reserved ones; a name
+    that already ends with the year keeps it once ("Herbst 2025" is ``herbst-2025``)."""
+    named, year = slugify(name), f"{date:%Y}"
+    if named != year and not named.endswith(f"-{year}"):
+        named = slugify(f"{named}-{year}")
+    base = named[:50].strip("-") or "turnier"
     yield from (
         slug
         for slug in itertools.chain([base], (f"{base}-{n}" for n in itertools.count(2)))
@@ -95,6 +99,43 @@ def insert_tournament(tournament: Tournament, *, fixed_slug: bool) -> None:
     )
 
 
+def taken_message(slug: str) -> str:
+    return _("Es gibt schon ein Turnier mit dem Kurznamen „%(slug)s“.") % {"slug": slug}
+
+
+def check_slug(slug: str) -> None:
+    """A short name an organiser chose: not reserved, only what ``slugify`` keeps."""
+    if slug in RESERVED_SLUGS:
+        raise DomainError(
+            _("„%(slug)s“ ist als Kurzname nicht möglich.") % {"slug": slug}, field="slug"
+        )
+    if slugify(slug) != slug or len(slug) > Tournament._meta.get_field("slug").max_length:
+        raise DomainError(
+            _(
+                "Der Kurzname „%(slug)s“ darf nur Kleinbuchstaben, Ziffern "
+                "und Bindestriche enthalten."
+            )
+            % {"slug": slug},
+            field="slug",
+        )
+
+
+def change_slug(tournament: Tournament, slug: str) -> None:
+    """Players learn the address when a round is released; until then it may change."""
+    check_slug(slug)
+    if tournament.rounds.visible().exists():
+        raise DomainError(
+            _(
+                "Der Kurzname lässt sich nach der ersten Freigabe nicht mehr ändern: "
+                "die Spieler kennen die Adresse schon."
+            ),
+            field="slug",
+        )
+    if Tournament.objects.filter(slug=slug).exclude(pk=tournament.pk).exists():
+        raise DomainError(taken_message(slug), field="slug")
+    tournament.slug = slug
+
+
 @transaction.atomic
 def create_tournament(
     *,
@@ -111,24 +152,9 @@ def create_tournament(
     if unknown:
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
     if slug:
-        if slug in RESERVED_SLUGS:
-            raise DomainError(
-                _("„%(slug)s“ ist als Kurzname nicht möglich.") % {"slug": slug}, field="slug"
-            )
-        if slugify(slug) != slug:
-            raise DomainError(
-                _(
-                    "Der Kurzname „%(slug)s“ darf nur Kleinbuchstaben, Ziffern "
-                    "und Bindestriche enthalten."
-                )
-                % {"slug": slug},
-                field="slug",
-            )
+        check_slug(slug)
         if slug_taken(slug):
-            raise DomainError(
-                _("Es gibt schon ein Turnier mit dem Kurznamen „%(slug)s“.") % {"slug": slug},
-                field="slug",
-            )
+            raise DomainError(taken_message(slug), field="slug")
     tournament = Tournament(name=name, date=date, slug=slug or unique_slug(name, date), **options)
     validate_settings(tournament)
     insert_tournament(tournament, fixed_slug=bool(slug))
@@ -141,10 +167,12 @@ def create_tournament(
 
 @transaction.atomic
 def update_tournament(tournament: Tournament, *, user: User = None, **changes: Any) -> Tournament:
-    allowed = TOURNAMENT_FIELDS | {"name", "date"}
+    allowed = TOURNAMENT_FIELDS | {"name", "date", "slug"}
     unknown = set(changes) - allowed
     if unknown:
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
+    if not changes.get("slug", True):
+        del changes["slug"]  # left empty: kept
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     changed = {key: value for key, value in changes.items() if getattr(tournament, key) != value}
     if "name" in changed:
@@ -162,6 +190,9 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
                 "weil schon Spiellisten erfasst sind."
             )
         )
+    if "slug" in changed:
+        change_slug(tournament, changed.pop("slug"))
+        changed["slug"] = tournament.slug
     for key, value in changed.items():
         setattr(tournament, key, value)
     validate_settings(tournament)
@@ -176,7 +207,13 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
             % {"count": drawn},
             field="rounds_count",
         )
-    tournament.save()
+    try:
+        with transaction.atomic():
+            tournament.save()
+    except IntegrityError:
+        if "slug" in changed and slug_taken(tournament.slug):  # taken since the look
+            raise DomainError(taken_message(tournament.slug), field="slug") from None
+        raise
     if changed:
         record(
             tournament,

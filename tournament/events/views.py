@@ -69,12 +69,14 @@ class TournamentSettingsView(OrganiserMixin, FormView):
 
     def form_valid(self, form: TournamentForm) -> HttpResponse:
         try:
-            update_tournament(self.tournament, user=self.request.user, **form.cleaned_data)
+            tournament = update_tournament(
+                self.tournament, user=self.request.user, **form.cleaned_data
+            )
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
             return self.form_invalid(form)
         messages.success(self.request, _("Die Einstellungen wurden gespeichert."))
-        return redirect("tournament:detail", slug=self.tournament.slug)
+        return redirect("tournament:detail", slug=tournament.slug)
 
 
 class TournamentDetailView(OrganiserMixin, TemplateView):
@@ -97,6 +99,7 @@ class TournamentDetailView(OrganiserMixin, TemplateView):
             sizes = pure.table_sizes(eligible)
             context["table_plan"] = {"fours": sizes.count(4), "fives": sizes.count(5)}
         context["next_round"] = next_round_number(self.tournament)
+        context["latest_round"] = context["rounds"][-1] if context["rounds"] else None
         return context
 
 

@@ -16,6 +16,9 @@ MAX_XLSX_CELLS_PER_ROW = 1000
 NAME_MAX_LENGTH = 100
 CLUB_MAX_LENGTH = 100
 NAME_HEADERS = {"name"}
+# Without a "Name" column, a first and a last name column are joined: "Vorname Nachname".
+FIRST_NAME_HEADERS = {"vorname"}
+LAST_NAME_HEADERS = {"nachname", "familienname"}
 CLUB_HEADERS = {"verein", "club"}
 
 

@@ -5,9 +5,13 @@ import of the printouts): a file's bytes and name in, a preview out. The preview
 be created and every problem with its line number; the import service writes nothing unless the
 preview has no problems.
 
-Accepted files: a header row with a ``Name`` column (any case) and optionally ``Verein`` (or
-``Club``); other columns are ignored and named in the preview. CSV separated by commas or
-semicolons; Excel ``.xlsx`` (first worksheet).
+Accepted files: a header row with a ``Name`` column (any case), or instead ``Vorname`` and
+``Nachname`` (joined as "Vorname Nachname"), and optionally ``Verein`` (or ``Club``); other
+columns are ignored and named in the preview. CSV separated by commas or semicolons; Excel
+``.xlsx`` (first worksheet).
+
+A line whose name is already registered, or repeats an earlier line, is skipped with a warning
+(``skipped``); the rest can still be imported. Every other problem refuses the whole file.
 
 Limits (a file beyond them is refused with a message, and reading stops there): 2 MB per file,
 2,000 lines under the header, 50 columns, 1,000 characters per cell (a name or club at most
@@ -26,6 +30,8 @@ from tournament.participants.csv_lines import csv_lines
 from tournament.participants.import_limits import (
     CLUB_HEADERS,
     CLUB_MAX_LENGTH,
+    FIRST_NAME_HEADERS,
+    LAST_NAME_HEADERS,
     MAX_FILE_BYTES,
     MAX_ROWS,
     NAME_HEADERS,
@@ -60,6 +66,8 @@ class ImportPreview:
     rows: list[ImportRow] = field(default_factory=list)
     errors: list[ImportProblem] = field(default_factory=list)
     warnings: list[ImportProblem] = field(default_factory=list)
+    # Lines left out (a name already registered or repeated in the file); they refuse nothing.
+    skipped: list[ImportProblem] = field(default_factory=list)
     ignored_columns: list[str] = field(default_factory=list)
 
     @property
@@ -107,21 +115,29 @@ def _check_lines(
     columns = [cell.strip().lower() for cell in header]
     name_columns = [i for i, column in enumerate(columns) if column in NAME_HEADERS]
     club_columns = [i for i, column in enumerate(columns) if column in CLUB_HEADERS]
-    if len(name_columns) != 1:
+    first_columns = [i for i, column in enumerate(columns) if column in FIRST_NAME_HEADERS]
+    last_columns = [i for i, column in enumerate(columns) if column in LAST_NAME_HEADERS]
+    if not name_columns and len(first_columns) == 1 and len(last_columns) == 1:
+        name_parts = [first_columns[0], last_columns[0]]
+    elif len(name_columns) == 1:
+        name_parts = name_columns
+    else:
         found = ", ".join(f'"{cell.strip()[:40]}"' for cell in header if cell.strip()) or "–"
         message = (
-            _("Die Kopfzeile braucht genau eine Spalte „Name“ (gefunden: %(found)s).")
+            _(
+                "Die Kopfzeile braucht genau eine Spalte „Name“ (oder „Vorname“ und "
+                "„Nachname“; gefunden: %(found)s)."
+            )
             if not name_columns
             else _("Die Spalte „Name“ kommt mehrfach vor (gefunden: %(found)s).")
         )
         preview.errors.append(ImportProblem(header_line, message % {"found": found}))
         return
-    name_index = name_columns[0]
     club_index = club_columns[0] if club_columns else None
     preview.ignored_columns = [
         header[i].strip()
         for i in range(len(header))
-        if i != name_index and i != club_index and header[i].strip()
+        if i not in name_parts and i != club_index and header[i].strip()
     ]
 
     data_lines = lines[1:]
@@ -140,8 +156,7 @@ def _check_lines(
     for line, cells in data_lines:
         if not any(cell.strip() for cell in cells):
             continue
-        raw_name = cells[name_index] if name_index < len(cells) else ""
-        name = normalize_name(raw_name)
+        name = normalize_name(" ".join(cells[i] for i in name_parts if i < len(cells)))
         club = (
             normalize_name(cells[club_index])
             if club_index is not None and club_index < len(cells)
@@ -170,7 +185,7 @@ def _check_lines(
             continue
         key = name_key(name)
         if key in seen:
-            preview.errors.append(
+            preview.skipped.append(
                 ImportProblem(
                     line,
                     _("„%(name)s“ steht schon in Zeile %(first)d.")
@@ -179,7 +194,7 @@ def _check_lines(
             )
             continue
         if key in existing:
-            preview.errors.append(
+            preview.skipped.append(
                 ImportProblem(line, _("„%(name)s“ ist bereits angemeldet.") % {"name": name})
             )
             continue
@@ -195,7 +210,12 @@ def _check_lines(
         preview.rows.append(ImportRow(line=line, name=name, club=club))
 
     if not preview.rows and not preview.errors:
-        preview.errors.append(ImportProblem(0, _("Die Datei enthält keine Teilnehmer.")))
+        message = (
+            _("Die Datei enthält keine neuen Teilnehmer.")
+            if preview.skipped
+            else _("Die Datei enthält keine Teilnehmer.")
+        )
+        preview.errors.append(ImportProblem(0, message))
 
 
 def _looks_like_xlsx(data: bytes, filename: str) -> bool:

@@ -101,7 +101,8 @@ def preview_import(tournament: Tournament, data: bytes, filename: str) -> Import
 def import_participants(
     tournament: Tournament, data: bytes, filename: str, *, user: User = None
 ) -> list[Participant]:
-    """Create every participant of the file, or none: any problem refuses the whole file."""
+    """Create every participant of the file, or none: any problem refuses the whole file. Lines
+    the preview skips (a name already registered or repeated) are left out, not refused."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     preview = preview_import(tournament, data, filename)
     if not preview.ok:
@@ -116,6 +117,9 @@ def import_participants(
         AuditEntry.Action.PARTICIPANTS_IMPORTED,
         user=user,
         summary=_("%(count)d aus %(file)s") % {"count": len(created), "file": filename},
+        details={"skipped": [str(problem) for problem in preview.skipped]}
+        if preview.skipped
+        else None,
     )
     return created
 

@@ -1,4 +1,4 @@
-"""django-tables2 tables of the organiser's pages."""
+"""django-tables2 tables of the organiser's pages (given lists: names sort by ``sort_name``)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,20 @@ from tournament.models import Participant
 
 
 class ParticipantTable(tables.Table):
-    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})
+    name = tables.Column(
+        verbose_name=_("Name"), attrs={"td": {"class": "name"}}, order_by=("sort_name",)
+    )
     club = tables.Column(verbose_name=_("Verein"), empty_values=())
     checked_in = tables.TemplateColumn(
         template_name="tournament/includes/checkin_cell.html",
         verbose_name=_("Anwesend"),
-        order_by=("checked_in", "name"),
+        order_by=("checked_in", "sort_name"),
     )
     status = tables.TemplateColumn(
         template_name="tournament/includes/participant_status_cell.html",
         verbose_name=_("Status"),
         accessor="withdrawn",
-        order_by=("withdrawn", "name"),
+        order_by=("withdrawn", "sort_name"),
     )
     actions = tables.TemplateColumn(
         template_name="tournament/includes/participant_actions_cell.html",

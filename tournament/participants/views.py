@@ -20,7 +20,7 @@ from django_tables2 import RequestConfig
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError
 from tournament.models import Participant
-from tournament.normalize import search_key
+from tournament.normalize import search_matches
 from tournament.participants.forms import ImportForm, ParticipantForm
 from tournament.participants.import_limits import MAX_FILE_BYTES
 from tournament.participants.services import (
@@ -34,14 +34,15 @@ from tournament.participants.tables import ParticipantTable
 
 
 def matching_pks(participants: QuerySet[Participant], query: str) -> list[int]:
-    """The participants whose name or club contains ``query``, folded as ``search_key`` folds
-    (case, accents, ß: "weiss" finds "Weiß" and "Weiss"). In Python: the database's
-    ``icontains`` folds neither ß nor accents, and a tournament has a few hundred names."""
-    key = search_key(query[:100])
+    """The participants whose name or club contains ``query``, folded as ``search_matches`` folds
+    (case, accents, ß, spelled-out umlauts: "weiss" finds "Weiß", "Mueller" finds "Müller"). In
+    Python: the database's ``icontains`` folds none of these, and a tournament has a few hundred
+    names."""
+    query = query[:100]
     return [
         pk
         for pk, name, club in participants.values_list("pk", "name", "club")
-        if key in search_key(name) or key in search_key(club)
+        if search_matches(query, name, club)
     ]
 
 
@@ -55,7 +56,11 @@ class ParticipantListView(OrganiserMixin, TemplateView):
         participants = self.tournament.participants.all()
         if query:
             participants = participants.filter(pk__in=matching_pks(participants, query))
-        table = ParticipantTable(participants)
+        # A list, so that django-tables2 sorts in Python by ``sort_name`` (DIN 5007: Ä with A);
+        # the database would sort by code points (Ä after Z).
+        table = ParticipantTable(list(participants))
+        if query:
+            table.empty_text = _("Kein Teilnehmer passt zu „%(query)s“.") % {"query": query}
         RequestConfig(self.request, paginate=False).configure(table)
         context.update(
             table=table,

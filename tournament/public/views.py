@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from tournament.models import Round, Seat, Tournament
-from tournament.normalize import name_sort_key, search_key
+from tournament.normalize import name_sort_key, search_matches
 
 
 class HomeView(TemplateView):
@@ -75,8 +75,8 @@ class SeatLookupView(PublicTournamentMixin, TemplateView):
         query = self.request.GET.get("q", "").strip()[:100]
         seats = released_seats(round_)
         if query:
-            key = search_key(query)  # "weiss" finds "Weiß" and "Weiss"
-            matches = [seat for seat in seats if key in search_key(seat.participant.name)]
+            # "weiss" finds "Weiß", "Muller" and "Mueller" find "Müller"
+            matches = [seat for seat in seats if search_matches(query, seat.participant.name)]
         else:
             matches = []
         context.update(

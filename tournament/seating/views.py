@@ -67,14 +67,17 @@ class RoundView(RoundMixin, TemplateView):
         context["tables"] = list(round_.tables.all()) if round_ else []
         context["alphabetical"] = alphabetical_seats(context["tables"])
         if round_ is None or round_.is_draft:
-            participants = self.tournament.participants.active().order_by("name")
+            # Sorted in Python: DIN 5007 ("Änne" with A), not the database's code points.
+            participants = sorted(
+                self.tournament.participants.active(), key=lambda p: name_sort_key(p.name)
+            )
             seated_ids = {
                 seat.participant_id for table in context["tables"] for seat in table.seats.all()
             }
             context["draw_form"] = DrawForm()
             # The edits below post participant ids; _participant() checks them.
-            context["seated_players"] = participants.filter(pk__in=seated_ids)
-            context["unseated_players"] = participants.exclude(pk__in=seated_ids)
+            context["seated_players"] = [p for p in participants if p.pk in seated_ids]
+            context["unseated_players"] = [p for p in participants if p.pk not in seated_ids]
             drawable = eligible_participants(self.tournament)
             context["eligible_count"] = len(drawable)
             context["uses_check_in"] = any(participant.checked_in for participant in drawable)

@@ -1,4 +1,5 @@
-"""manage.py import_participants SLUG FILE: all lines or none."""
+"""manage.py import_participants SLUG FILE: all lines or none (names already registered or
+repeated are skipped with a warning)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{file}: {error.strerror}") from error
         preview = preview_import(tournament, data, path.name)
-        for warning in preview.warnings:
+        for warning in [*preview.skipped, *preview.warnings]:
             self.stderr.write(f"{file}: {warning}")
         if dry_run:
             for problem in preview.errors:
