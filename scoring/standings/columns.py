@@ -153,7 +153,7 @@ COLUMNS: tuple[Column, ...] = (
         lambda row: row.games_played,
         {SCREEN: _("Spiele"), PDF: _("Sp."), XLSX: _("Spiele")},
         width=8,
-        print_width=12,
+        print_width=13,  # the English "Gms." needs 12 mm with the cell padding
         on_phones=False,
     ),
     Column(
