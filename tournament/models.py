@@ -18,8 +18,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.rules import ScoringOptions
 from tournament.normalize import name_sort_key
@@ -375,7 +375,13 @@ class AuditEntry(models.Model):
     )
     actor = models.CharField(_("durch"), max_length=120, blank=True)
     action = models.CharField(_("Aktion"), max_length=40, choices=Action.choices)
+    # The German rendering, kept for backups, exports and entries written before ``message``.
     summary = models.CharField(_("Beschreibung"), max_length=300, blank=True)
+    # The untranslated msgid (and plural msgid) of the summary with its parameters: the
+    # Protokoll renders them in the reader's language.
+    message = models.CharField(max_length=300, blank=True)
+    message_plural = models.CharField(max_length=300, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     reason = models.TextField(_("Begründung"), blank=True)
     details = models.JSONField(default=dict, blank=True)
 
@@ -386,3 +392,30 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%H:%M} {self.get_action_display()} {self.summary}"
+
+    @property
+    def text(self) -> str:
+        """The summary in the active language; the stored ``summary`` for old entries."""
+        if not self.message:
+            return self.summary
+        try:
+            return render_message(self.message, self.params, self.message_plural)
+        except (KeyError, TypeError, ValueError):
+            return self.summary
+
+
+def render_message(message: str, params: dict, plural: str = "") -> str:
+    """``message`` translated into the active language and filled with ``params``.
+
+    A parameter may itself be a message: ``{"message": …, "params": …, "plural": …}``. Plural
+    messages pick their form by ``params["count"]``.
+    """
+    values = {
+        key: render_message(value["message"], value.get("params", {}), value.get("plural", ""))
+        if isinstance(value, dict) and "message" in value
+        else value
+        for key, value in params.items()
+    }
+    if plural:
+        return ngettext(message, plural, int(values["count"])) % values
+    return gettext(message) % values

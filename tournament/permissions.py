@@ -18,9 +18,13 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_noop
 
-from tournament.audit import User, record
+from tournament.audit import User, nested, record
 from tournament.models import AuditEntry, Tournament, TournamentAccess
+
+# The msgids of the roles' labels, for the audit log (which renders them in the reader's language).
+ROLE_MESSAGES = {TournamentAccess.Role.ORGANISER: gettext_noop("Turnierleitung")}
 
 # The roles that may see and change a tournament (a later "Helfer" role would not be here).
 MANAGING_ROLES = frozenset({TournamentAccess.Role.ORGANISER})
@@ -78,7 +82,8 @@ def grant_access(
             tournament,
             AuditEntry.Action.ACCESS_GRANTED,
             user=by,
-            summary=f"{user.get_username()} ({access.get_role_display()})",
+            message=gettext_noop("%(user)s (%(role)s)"),
+            params={"user": user.get_username(), "role": nested(ROLE_MESSAGES[access.role])},
             details={"user": user.get_username(), "role": str(role)},
         )
     return access

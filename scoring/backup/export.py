@@ -59,6 +59,9 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "actor": entry.actor,
                 "action": entry.action,
                 "summary": entry.summary,
+                "message": entry.message,
+                "message_plural": entry.message_plural,
+                "params": entry.params,
                 "reason": entry.reason,
                 "details": entry.details,
             }

@@ -17,14 +17,14 @@ from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop
 
 from scoring.backup.document import BackupError, check_format
 from scoring.backup.plan import Plan, RoundPlan, SheetPlan
 from scoring.backup.recompute import recompute
 from scoring.backup.validate import SLUG_LENGTH, validate
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
-from tournament.audit import User
+from tournament.audit import User, nested
 from tournament.audit import record as audit
 from tournament.errors import DomainError
 from tournament.events.services import RESERVED_SLUGS
@@ -230,21 +230,30 @@ class _Restorer:
 
     def imported(self, tournament: Tournament, new_tokens: bool) -> None:
         differences = self.plan.differences
-        summary = _("aus Sicherung „%(slug)s“ vom %(when)s") % {
+        message = gettext_noop("aus Sicherung „%(slug)s“ vom %(when)s")
+        params: dict[str, Any] = {
             "slug": self.plan.original_slug,
             "when": self.plan.exported_at,
         }
         if differences:
-            summary += "; " + ngettext(
-                "Punkte an %(count)d Stelle von der Wertung neu berechnet",
-                "Punkte an %(count)d Stellen von der Wertung neu berechnet",
-                len(differences),
-            ) % {"count": len(differences)}
+            params = {
+                "source": nested(message, params),
+                # The msgids of ngettext("Punkte an %(count)d Stelle …", "… Stellen …", n).
+                "recomputed": nested(
+                    gettext_noop("Punkte an %(count)d Stelle von der Wertung neu berechnet"),
+                    {"count": len(differences)},
+                    plural=gettext_noop(
+                        "Punkte an %(count)d Stellen von der Wertung neu berechnet"
+                    ),
+                ),
+            }
+            message = gettext_noop("%(source)s; %(recomputed)s")
         audit(
             tournament,
             AuditEntry.Action.TOURNAMENT_IMPORTED,
             user=self.user,
-            summary=summary[:300],
+            message=message,
+            params=params,
             details={
                 "original_slug": self.plan.original_slug,
                 "new_tokens": new_tokens,

@@ -398,4 +398,10 @@ class _Reader:
             "reason": checked(item, "reason", "str", path),
             "details": checked(item, "details", "dict", path),
         }
+        # The summary as message and params: absent from older backups (their summary stays).
+        for key in ("message", "message_plural"):
+            if key in item:
+                fields[key] = checked(item, key, "str", path, max_length=length(AuditEntry, key))
+        if "params" in item:
+            fields["params"] = checked(item, "params", "dict", path)
         return fields, checked(item, "created_at", "datetime", path), username

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournament.audit import User, record
 from tournament.models import (
@@ -73,8 +73,8 @@ def set_link_revoked(table: Table, revoked: bool, *, user: User = None) -> Table
         table.round.tournament,
         AuditEntry.Action.TOKEN_REVOKED if revoked else AuditEntry.Action.TOKEN_RENEWED,
         user=user,
-        summary=_("Durchgang %(round)d, Tisch %(table)d")
-        % {"round": table.round.number, "table": table.number},
+        message=gettext_noop("Durchgang %(round)d, Tisch %(table)d"),
+        params={"round": table.round.number, "table": table.number},
     )
     return table
 
@@ -94,7 +94,7 @@ def renew_link(table: Table, *, user: User = None) -> Table:
         table.round.tournament,
         AuditEntry.Action.TOKEN_RENEWED,
         user=user,
-        summary=_("Durchgang %(round)d, Tisch %(table)d: neuer Link")
-        % {"round": table.round.number, "table": table.number},
+        message=gettext_noop("Durchgang %(round)d, Tisch %(table)d: neuer Link"),
+        params={"round": table.round.number, "table": table.number},
     )
     return table

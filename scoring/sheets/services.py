@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop
 
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.rules import max_games
@@ -67,11 +67,11 @@ def _require_open_round(sheet: Sheet) -> None:
         )
 
 
-def _where(sheet: Sheet) -> str:
-    """ "Durchgang 1, Tisch 3": the sheet as the audit log names it."""
-    return _("Durchgang %(round)d, Tisch %(table)d") % {
-        "round": sheet.round.number,
-        "table": sheet.table.number,
+def _where(sheet: Sheet) -> dict[str, Any]:
+    """ "Durchgang 1, Tisch 3": the sheet as the audit log names it (message and params)."""
+    return {
+        "message": gettext_noop("Durchgang %(round)d, Tisch %(table)d"),
+        "params": {"round": sheet.round.number, "table": sheet.table.number},
     }
 
 
@@ -144,16 +144,19 @@ def submit_sheet(
         AuditEntry.Action.SHEET_SUBMITTED if final else AuditEntry.Action.SHEET_SAVED,
         user=user,
         actor=_actor_label(source, sheet),
-        summary=ngettext(
-            "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiel",
-            "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiele",
-            len(records),
-        )
-        % {
+        # The msgids of ngettext("…%(games)d Spiel", "…%(games)d Spiele", count).
+        message=gettext_noop(
+            "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiel"
+        ),
+        plural=gettext_noop(
+            "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiele"
+        ),
+        params={
             "round": sheet.round.number,
             "table": sheet.table.number,
             "version": number,
             "games": len(records),
+            "count": len(records),
         },
         details={"sheet": sheet.pk, "version": number, "source": source},
     )
@@ -244,8 +247,12 @@ def confirm_sheet(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_CONFIRMED,
         user=user,
-        summary=_("Durchgang %(round)d, Tisch %(table)d: Version %(version)d")
-        % {"round": sheet.round.number, "table": sheet.table.number, "version": version.number},
+        message=gettext_noop("Durchgang %(round)d, Tisch %(table)d: Version %(version)d"),
+        params={
+            "round": sheet.round.number,
+            "table": sheet.table.number,
+            "version": version.number,
+        },
         details={"sheet": sheet.pk, "version": version.number},
     )
     return version
@@ -268,7 +275,7 @@ def return_sheet(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_RETURNED,
         user=user,
-        summary=_where(sheet),
+        **_where(sheet),
         reason=comment,
     )
     return sheet
@@ -293,7 +300,7 @@ def reopen_sheet(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_REOPENED,
         user=user,
-        summary=_where(sheet),
+        **_where(sheet),
         reason=reason,
     )
     return sheet
@@ -340,8 +347,8 @@ def close_sheet_early(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_CLOSED_EARLY,
         user=user,
-        summary=_("Durchgang %(round)d, Tisch %(table)d nach Spiel %(game)d")
-        % {"round": sheet.round.number, "table": sheet.table.number, "game": after_game},
+        message=gettext_noop("Durchgang %(round)d, Tisch %(table)d nach Spiel %(game)d"),
+        params={"round": sheet.round.number, "table": sheet.table.number, "game": after_game},
         reason=note,
     )
     return sheet

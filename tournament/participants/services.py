@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournament.audit import User, record
 from tournament.errors import DomainError
@@ -116,7 +117,8 @@ def import_participants(
         tournament,
         AuditEntry.Action.PARTICIPANTS_IMPORTED,
         user=user,
-        summary=_("%(count)d aus %(file)s") % {"count": len(created), "file": filename},
+        message=gettext_noop("%(count)d aus %(file)s"),
+        params={"count": len(created), "file": filename},
         details={"skipped": [str(problem) for problem in preview.skipped]}
         if preview.skipped
         else None,

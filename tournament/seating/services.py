@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from tournament.audit import User, record
+from tournament.audit import User, nested, record
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Participant, Round, Seat, Table, Tournament
 from tournament.participants.services import eligible_participants
@@ -141,8 +143,8 @@ def draw_round(
         tournament,
         AuditEntry.Action.ROUND_DRAWN,
         user=user,
-        summary=_("Durchgang %(number)d, Startwert %(seed)d, %(count)d Teilnehmer")
-        % {"number": number, "seed": seed, "count": len(ids)},
+        message=gettext_noop("Durchgang %(number)d, Startwert %(seed)d, %(count)d Teilnehmer"),
+        params={"number": number, "seed": seed, "count": len(ids)},
         details={"round": number, "seed": seed, "method": round_.method},
     )
     return round_
@@ -194,8 +196,8 @@ def enter_slips(
         tournament,
         AuditEntry.Action.ROUND_SLIPS_SAVED,
         user=user,
-        summary=_("%(count)d von %(total)d Losnummern erfasst")
-        % {"count": len(round_.slips), "total": len(ids)},
+        message=gettext_noop("%(count)d von %(total)d Losnummern erfasst"),
+        params={"count": len(round_.slips), "total": len(ids)},
         details={"applied": applied, "problems": len(problems)},
     )
     return SlipResult(
@@ -209,7 +211,9 @@ def enter_slips(
 # ---------------------------------------------------------------------------- edits
 
 
-def _edit(tournament: Tournament, number: int, change, summary: str, user: User) -> Round:
+def _edit(
+    tournament: Tournament, number: int, change, summary: dict[str, Any], user: User
+) -> Round:
     round_ = _locked_round(tournament, number)
     _require_draft(round_)
     round_ = round_with_seating(tournament, number)
@@ -222,7 +226,8 @@ def _edit(tournament: Tournament, number: int, change, summary: str, user: User)
         tournament,
         AuditEntry.Action.ROUND_CHANGED,
         user=user,
-        summary=_("Durchgang %(number)d: %(change)s") % {"number": number, "change": summary},
+        message=gettext_noop("Durchgang %(number)d: %(change)s"),
+        params={"number": number, "change": summary},
     )
     return round_
 
@@ -231,7 +236,7 @@ def _edit(tournament: Tournament, number: int, change, summary: str, user: User)
 def swap_players(
     tournament: Tournament, number: int, a: Participant, b: Participant, *, user: User = None
 ) -> Round:
-    summary = _("%(a)s ↔ %(b)s getauscht") % {"a": a.name, "b": b.name}
+    summary = nested(gettext_noop("%(a)s ↔ %(b)s getauscht"), {"a": a.name, "b": b.name})
     return _edit(tournament, number, lambda s: pure.swap_players(s, a.pk, b.pk), summary, user)
 
 
@@ -239,7 +244,7 @@ def swap_players(
 def make_captain(
     tournament: Tournament, number: int, participant: Participant, *, user: User = None
 ) -> Round:
-    summary = _("%(name)s ist Listenführer") % {"name": participant.name}
+    summary = nested(gettext_noop("%(name)s ist Listenführer"), {"name": participant.name})
     return _edit(tournament, number, lambda s: pure.make_captain(s, participant.pk), summary, user)
 
 
@@ -258,7 +263,7 @@ def add_late_arrival(
         raise DomainError(
             _("%(name)s ist abgemeldet und wird nicht gesetzt.") % {"name": participant.name}
         )
-    summary = _("%(name)s nachgesetzt") % {"name": participant.name}
+    summary = nested(gettext_noop("%(name)s nachgesetzt"), {"name": participant.name})
     return _edit(
         tournament,
         number,
@@ -289,8 +294,8 @@ def remove_from_draft_rounds(participant: Participant, *, user: User = None) -> 
                 participant.tournament,
                 AuditEntry.Action.ROUND_DELETED,
                 user=user,
-                summary=_("Durchgang %(number)d: %(name)s abgemeldet")
-                % {"number": round_.number, "name": participant.name},
+                message=gettext_noop("Durchgang %(number)d: %(name)s abgemeldet"),
+                params={"number": round_.number, "name": participant.name},
             )
             notices.append(
                 _("Die Sitzordnung von Durchgang %(number)d wurde verworfen; bitte neu auslosen.")
@@ -310,7 +315,8 @@ def discard_draft(tournament: Tournament, number: int, *, user: User = None) -> 
         tournament,
         AuditEntry.Action.ROUND_DELETED,
         user=user,
-        summary=_("Durchgang %(number)d") % {"number": number},
+        message=gettext_noop("Durchgang %(number)d"),
+        params={"number": number},
     )
 
 
@@ -342,7 +348,8 @@ def release_round(tournament: Tournament, number: int, *, user: User = None) -> 
         tournament,
         AuditEntry.Action.ROUND_RELEASED,
         user=user,
-        summary=_("Durchgang %(number)d") % {"number": number},
+        message=gettext_noop("Durchgang %(number)d"),
+        params={"number": number},
     )
     return round_
 
@@ -361,7 +368,8 @@ def close_round(tournament: Tournament, number: int, *, user: User = None) -> Ro
         tournament,
         AuditEntry.Action.ROUND_CLOSED,
         user=user,
-        summary=_("Durchgang %(number)d") % {"number": number},
+        message=gettext_noop("Durchgang %(number)d"),
+        params={"number": number},
     )
     return round_
 
@@ -389,7 +397,8 @@ def unrelease_round(tournament: Tournament, number: int, *, user: User = None) -
         tournament,
         AuditEntry.Action.ROUND_UNRELEASED,
         user=user,
-        summary=_("Durchgang %(number)d") % {"number": number},
+        message=gettext_noop("Durchgang %(number)d"),
+        params={"number": number},
     )
     return round_
 
@@ -425,7 +434,8 @@ def reopen_round(
         tournament,
         AuditEntry.Action.ROUND_REOPENED,
         user=user,
-        summary=_("Durchgang %(number)d") % {"number": number},
+        message=gettext_noop("Durchgang %(number)d"),
+        params={"number": number},
         reason=reason[:1000],
         details={"round": number, "later_seated": later},
     )
