@@ -82,7 +82,7 @@ RULES_LOCALE := scoring/rules/locale
 RULES_PO := $(RULES_LOCALE)/en/LC_MESSAGES/rules.po
 
 messages: $(VENV)/.dev
-	$(BIN)/python manage.py makemessages -l en --no-obsolete --ignore=.venv --ignore=tests --ignore=bench --ignore=scoring/rules
+	$(BIN)/python manage.py makemessages -l en --extension html,txt,py,md --no-obsolete --ignore=.venv --ignore=tests --ignore=bench --ignore=scoring/rules
 	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=scoring/rules
 	xgettext --language=Python --from-code=UTF-8 --keyword= --keyword=N_ --keyword=NC_:1c,2 \
 		--no-location --package-name=Doko-Turnier --output=$(RULES_LOCALE)/rules.pot scoring/rules/*.py

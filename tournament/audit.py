@@ -21,6 +21,12 @@ User = AbstractBaseUser | AnonymousUser | None
 SUMMARY_LANGUAGE = "de"
 
 
+def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural pair for translation without translating it now (``makemessages``
+    knows this keyword: ``config/management/commands/makemessages.py``)."""
+    return singular, plural
+
+
 def nested(message: str, params: dict[str, Any] | None = None, plural: str = "") -> dict[str, Any]:
     """A message as a parameter of another, rendered in the reader's language as well."""
     value: dict[str, Any] = {"message": message, "params": params or {}}

@@ -24,7 +24,7 @@ from scoring.backup.plan import Plan, RoundPlan, SheetPlan
 from scoring.backup.recompute import recompute
 from scoring.backup.validate import SLUG_LENGTH, validate
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
-from tournament.audit import User, nested
+from tournament.audit import User, nested, ngettext_noop
 from tournament.audit import record as audit
 from tournament.errors import DomainError
 from tournament.events.services import RESERVED_SLUGS
@@ -40,6 +40,12 @@ from tournament.models import (
 
 # The places whose stored points differed, at most this many in the audit entry.
 DIFFERENCES_LISTED = 20
+
+# The audit note of places whose points the engine recomputed (reader's language later).
+RECOMPUTED_MESSAGE = ngettext_noop(
+    "Punkte an %(count)d Stelle von der Wertung neu berechnet",
+    "Punkte an %(count)d Stellen von der Wertung neu berechnet",
+)
 
 
 class _Restorer:
@@ -238,13 +244,10 @@ class _Restorer:
         if differences:
             params = {
                 "source": nested(message, params),
-                # The msgids of ngettext("Punkte an %(count)d Stelle …", "… Stellen …", n).
                 "recomputed": nested(
-                    gettext_noop("Punkte an %(count)d Stelle von der Wertung neu berechnet"),
+                    RECOMPUTED_MESSAGE[0],
                     {"count": len(differences)},
-                    plural=gettext_noop(
-                        "Punkte an %(count)d Stellen von der Wertung neu berechnet"
-                    ),
+                    plural=RECOMPUTED_MESSAGE[1],
                 ),
             }
             message = gettext_noop("%(source)s; %(recomputed)s")

@@ -22,11 +22,17 @@ from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.rules import max_games
 from scoring.sheets.reading import expected_games, latest_version
 from scoring.sheets.validation import normalise_records, soloist_of, validate_games
-from tournament.audit import User
+from tournament.audit import User, ngettext_noop
 from tournament.audit import record as audit
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import AuditEntry, Round, Seat, Table
 from tournament.seating.signals import round_released, round_unreleasing
+
+# The audit summary of a saved or handed-in version, in the reader's language later.
+SAVED_MESSAGE = ngettext_noop(
+    "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiel",
+    "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiele",
+)
 
 
 def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
@@ -144,13 +150,8 @@ def submit_sheet(
         AuditEntry.Action.SHEET_SUBMITTED if final else AuditEntry.Action.SHEET_SAVED,
         user=user,
         actor=_actor_label(source, sheet),
-        # The msgids of ngettext("…%(games)d Spiel", "…%(games)d Spiele", count).
-        message=gettext_noop(
-            "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiel"
-        ),
-        plural=gettext_noop(
-            "Durchgang %(round)d, Tisch %(table)d: Version %(version)d, %(games)d Spiele"
-        ),
+        message=SAVED_MESSAGE[0],
+        plural=SAVED_MESSAGE[1],
         params={
             "round": sheet.round.number,
             "table": sheet.table.number,
