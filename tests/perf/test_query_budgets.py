@@ -238,9 +238,11 @@ def test_check_in_post_within_budget(
         url = reverse("tournament:participant_checkin", args=[tournament.slug, participant.pk])
         headers = {"HTTP_ACCEPT": "application/json"} if answer == "json" else {}
         value = "0" if participant.checked_in else "1"
-        with django_assert_max_num_queries(CHECK_IN_BUDGET):
-            with CaptureQueriesContext(connection) as captured:
-                response = organiser_client.post(url, {"checked_in": value}, **headers)
+        with (
+            django_assert_max_num_queries(CHECK_IN_BUDGET),
+            CaptureQueriesContext(connection) as captured,
+        ):
+            response = organiser_client.post(url, {"checked_in": value}, **headers)
         assert response.status_code == (200 if answer == "json" else 302)
         counts[players] = len(captured.captured_queries)
     assert counts[SMALL] == counts[LARGE], counts
