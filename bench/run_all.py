@@ -26,6 +26,7 @@ BENCHMARKS = [
     ("rules", "bench_rules.py", []),
     ("standings", "bench_standings.py", []),
     ("sheet_save", "bench_sheet_save.py", []),
+    ("checkin", "bench_checkin.py", []),
     ("pdfs", "bench_pdfs.py", []),
     ("excel", "bench_excel.py", []),
     ("import", "bench_import.py", []),

@@ -32,6 +32,16 @@ urlpatterns = [
         name="participant_checkin",
     ),
     path(
+        "<slug:slug>/teilnehmer/alle-anwesend/",
+        participants.CheckInAllView.as_view(),
+        name="participant_checkin_all",
+    ),
+    path(
+        "<slug:slug>/teilnehmer/alle-anwesend/zurueck/",
+        participants.UndoCheckInAllView.as_view(),
+        name="participant_checkin_all_undo",
+    ),
+    path(
         "<slug:slug>/teilnehmer/<int:pk>/abmelden/",
         seating.WithdrawView.as_view(),
         name="participant_withdraw",

@@ -127,6 +127,7 @@ COLUMNS: tuple[Column, ...] = (
         per_round=True,
         width=12,
         print_width=15,
+        on_phones=False,  # a phone shows rank, name and the total without sideways scrolling
     ),
     Column(
         "total",

@@ -18,6 +18,53 @@
     });
   });
 
+  // Check-in without reloading the list: post the form with fetch, put the new cells into the
+  // row. Without JavaScript (or on any failure) the form posts normally and the server answers
+  // with a redirect back to the row (#p-<id>).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-checkin]") || !window.fetch) {
+      return;
+    }
+    event.preventDefault();
+    var row = form.closest("tr");
+    var buttons = form.querySelectorAll("button");
+    buttons.forEach(function (button) {
+      button.disabled = true;
+    });
+    fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    })
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error(response.status);
+        }
+        return response.json();
+      })
+      .then(function (data) {
+        var cell = form.closest("td");
+        cell.innerHTML = data.cell;
+        var status = row && row.querySelector("td.status-cell");
+        if (status) {
+          status.innerHTML = data.status;
+        }
+        var lead = document.getElementById("participants-lead");
+        if (lead) {
+          lead.textContent = data.lead;
+        }
+        var button = cell.querySelector("button");
+        if (button) {
+          button.focus();
+        }
+      })
+      .catch(function () {
+        form.submit();
+      });
+  });
+
   // Put the cursor into the field marked data-autofocus-end, at the end of its text.
   var focus = document.querySelector("[data-autofocus-end]");
   if (focus) {

@@ -14,13 +14,19 @@
   function paginate() {
     items.forEach(function (item) { item.classList.remove("hidden"); });
     pages = [];
-    var limit = board.getBoundingClientRect().bottom;
+    var box = board.getBoundingClientRect();
+    // An item overflows below the board (a table's rows) or to its right (a seating list in
+    // CSS columns, whose overflow flows into a further column).
+    function overflows(item) {
+      var rect = item.getBoundingClientRect();
+      return rect.bottom > box.bottom + 1 || rect.right > box.right + 1;
+    }
     var current = [];
     // Measure page by page: show items until one overflows the board, then start a new page.
     items.forEach(function (item) { item.classList.add("hidden"); });
     items.forEach(function (item) {
       item.classList.remove("hidden");
-      if (current.length && item.getBoundingClientRect().bottom > limit) {
+      if (current.length && overflows(item)) {
         current.forEach(function (other) { other.classList.add("hidden"); });
         pages.push(current);
         current = [];

@@ -14,7 +14,9 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.demo.records import form_data, sheet_records
@@ -218,3 +220,29 @@ def test_tournament_list_is_bounded(who, organiser, django_assert_max_num_querie
             counts[shown] = count_queries(client, "get", url)
         assert counts[shown].status == 200
     assert counts[1].queries == counts[6].queries, counts[6].sql
+
+
+CHECK_IN_BUDGET = 14  # measured: redirect 10, JSON 12
+
+
+@pytest.mark.parametrize("answer", ["redirect", "json"])
+def test_check_in_post_within_budget(
+    answer, generate, organiser_client, django_assert_max_num_queries
+):
+    """One check-in (the JSON answer the list's JavaScript asks for, or the redirect) costs the
+    same few queries for any size of tournament."""
+    counts = {}
+    for players in (SMALL, LARGE):
+        tournament = generate(players)
+        participant = tournament.participants.order_by("pk").first()
+        url = reverse("tournament:participant_checkin", args=[tournament.slug, participant.pk])
+        headers = {"HTTP_ACCEPT": "application/json"} if answer == "json" else {}
+        value = "0" if participant.checked_in else "1"
+        with (
+            django_assert_max_num_queries(CHECK_IN_BUDGET),
+            CaptureQueriesContext(connection) as captured,
+        ):
+            response = organiser_client.post(url, {"checked_in": value}, **headers)
+        assert response.status_code == (200 if answer == "json" else 302)
+        counts[players] = len(captured.captured_queries)
+    assert counts[SMALL] == counts[LARGE], counts

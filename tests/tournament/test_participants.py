@@ -127,3 +127,70 @@ def test_participant_of_another_tournament_is_404(organiser_client, make_tournam
     anna = add_participant(first, name="Anna")
     url = reverse("tournament:participant_edit", args=[second.slug, anna.pk])
     assert organiser_client.get(url).status_code == 404
+
+
+def test_check_in_without_javascript_goes_back_to_the_row(organiser_client, tournament):
+    anna = add_participant(tournament, name="Anna")
+    url = reverse("tournament:participant_checkin", args=[tournament.slug, anna.pk])
+    back = reverse("tournament:participants", args=[tournament.slug]) + "?sort=club"
+    response = organiser_client.post(url, {"checked_in": "1", "next": back})
+    assert response.status_code == 302
+    assert response["Location"] == f"{back}#p-{anna.pk}"
+    page = organiser_client.get(back).content.decode()
+    assert f'id="p-{anna.pk}"' in page
+
+
+def test_check_in_asked_for_json_answers_the_new_cells(organiser_client, tournament):
+    anna = add_participant(tournament, name="Anna")
+    add_participant(tournament, name="Bernd")
+    url = reverse("tournament:participant_checkin", args=[tournament.slug, anna.pk])
+    back = reverse("tournament:participants", args=[tournament.slug])
+    response = organiser_client.post(
+        url, {"checked_in": "1", "next": back}, HTTP_ACCEPT="application/json"
+    )
+    assert response.status_code == 200
+    data = response.json()
+    assert data["checked_in"] is True
+    assert 'name="checked_in" value="0"' in data["cell"]
+    assert f'value="{back}"' in data["cell"]
+    assert "anwesend" in data["status"]
+    assert data["lead"] == "2 angemeldet, 1 anwesend"
+    anna.refresh_from_db()
+    assert anna.checked_in
+
+
+def test_check_in_all_and_undo(organiser_client, tournament, organiser):
+    here = add_participant(tournament, name="Anna", checked_in=True)
+    bernd = add_participant(tournament, name="Bernd")
+    carla = add_participant(tournament, name="Carla")
+    gone = add_participant(tournament, name="Dora")
+    set_withdrawn(gone, True)
+    list_url = reverse("tournament:participants", args=[tournament.slug])
+    response = organiser_client.post(
+        reverse("tournament:participant_checkin_all", args=[tournament.slug])
+    )
+    assert response.status_code == 302
+    checked = set(tournament.participants.filter(checked_in=True).values_list("pk", flat=True))
+    assert checked == {here.pk, bernd.pk, carla.pk}
+    entry = AuditEntry.objects.filter(action=AuditEntry.Action.PARTICIPANT_CHECKED_IN).last()
+    assert entry.details == {"ids": [bernd.pk, carla.pk]}
+    assert entry.user == organiser
+    assert "„alle anwesend“ rückgängig" in organiser_client.get(list_url).content.decode()
+
+    response = organiser_client.post(
+        reverse("tournament:participant_checkin_all_undo", args=[tournament.slug])
+    )
+    assert response.status_code == 302
+    checked = set(tournament.participants.filter(checked_in=True).values_list("pk", flat=True))
+    assert checked == {here.pk}
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.PARTICIPANT_CHECKED_OUT).exists()
+    assert "„alle anwesend“ rückgängig" not in organiser_client.get(list_url).content.decode()
+
+
+def test_check_in_all_service_returns_the_changed_ids(tournament):
+    from tournament.participants.services import check_in_all, check_out
+
+    anna = add_participant(tournament, name="Anna")
+    assert check_in_all(tournament) == [anna.pk]
+    assert check_in_all(tournament) == []
+    assert check_out(tournament, [anna.pk]) == [anna.pk]

@@ -129,3 +129,43 @@ def import_participants(
 def eligible_participants(tournament: Tournament) -> list[Participant]:
     """Who is seated in a new round (the rule lives in ``ParticipantQuerySet.drawable``)."""
     return tournament.participants.drawable()
+
+
+@transaction.atomic
+def check_in_all(tournament: Tournament, *, user: User = None) -> list[int]:
+    """Check in every registered participant not yet here (the withdrawn stay out); the ids of
+    those it changed, for ``check_out`` to take it back."""
+    pending = tournament.participants.select_for_update().filter(withdrawn=False, checked_in=False)
+    changed = list(pending.order_by("pk").values_list("pk", flat=True))
+    if changed:
+        Participant.objects.filter(pk__in=changed).update(checked_in=True)
+        record(
+            tournament,
+            AuditEntry.Action.PARTICIPANT_CHECKED_IN,
+            user=user,
+            summary=_("alle anwesend (%(count)d)") % {"count": len(changed)},
+            details={"ids": changed},
+        )
+    return changed
+
+
+@transaction.atomic
+def check_out(tournament: Tournament, pks: list[int], *, user: User = None) -> list[int]:
+    """Take back the arrival of the participants ``pks`` of ``tournament`` (the undo of
+    ``check_in_all``); the ids it changed."""
+    changed = list(
+        tournament.participants.select_for_update()
+        .filter(pk__in=pks, checked_in=True)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if changed:
+        Participant.objects.filter(pk__in=changed).update(checked_in=False)
+        record(
+            tournament,
+            AuditEntry.Action.PARTICIPANT_CHECKED_OUT,
+            user=user,
+            summary=_("„alle anwesend“ rückgängig (%(count)d)") % {"count": len(changed)},
+            details={"ids": changed},
+        )
+    return changed

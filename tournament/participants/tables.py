@@ -17,12 +17,14 @@ class ParticipantTable(tables.Table):
         template_name="tournament/includes/checkin_cell.html",
         verbose_name=_("Anwesend"),
         order_by=("checked_in", "sort_name"),
+        attrs={"td": {"class": "checkin-cell"}},
     )
     status = tables.TemplateColumn(
         template_name="tournament/includes/participant_status_cell.html",
         verbose_name=_("Status"),
         accessor="withdrawn",
         order_by=("withdrawn", "sort_name"),
+        attrs={"td": {"class": "status-cell"}},
     )
     actions = tables.TemplateColumn(
         template_name="tournament/includes/participant_actions_cell.html",
@@ -35,6 +37,9 @@ class ParticipantTable(tables.Table):
         model = Participant
         fields = ("name", "club", "checked_in", "status", "actions")
         attrs = {"class": "data participants"}
-        row_attrs = {"class": lambda record: "withdrawn" if record.withdrawn else ""}
+        row_attrs = {
+            "id": lambda record: f"p-{record.pk}",
+            "class": lambda record: "withdrawn" if record.withdrawn else "",
+        }
         order_by = ("name",)
         empty_text = _("Noch keine Teilnehmer.")

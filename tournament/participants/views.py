@@ -8,9 +8,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
@@ -19,12 +21,14 @@ from django_tables2 import RequestConfig
 
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError
-from tournament.models import Participant
+from tournament.models import Participant, Tournament
 from tournament.normalize import search_matches
 from tournament.participants.forms import ImportForm, ParticipantForm
 from tournament.participants.import_limits import MAX_FILE_BYTES
 from tournament.participants.services import (
     add_participant,
+    check_in_all,
+    check_out,
     import_participants,
     preview_import,
     set_checked_in,
@@ -66,10 +70,9 @@ class ParticipantListView(OrganiserMixin, TemplateView):
             table=table,
             query=query,
             form=kwargs.get("form") or ParticipantForm(),
-            counts=self.tournament.participants.aggregate(
-                registered=Count("pk", filter=Q(withdrawn=False)),
-                checked_in=Count("pk", filter=Q(withdrawn=False, checked_in=True)),
-            ),
+            lead=participants_lead(self.tournament),
+            undo_check_in_all=(self.request.session.get(UNDO_SESSION_KEY) or {}).get("tournament")
+            == self.tournament.pk,
         )
         return context
 
@@ -131,17 +134,101 @@ class ParticipantEditView(OrganiserMixin, FormView):
 
 
 class CheckInView(OrganiserMixin, View):
-    """POST-only switch of one participant's arrival (``checked_in`` = "1" or not)."""
+    """POST-only switch of one participant's arrival (``checked_in`` = "1" or not).
+
+    Without JavaScript: back to the page it came from, at the participant's row (``#p-<id>``).
+    Asked for JSON (``Accept: application/json``, what ``static/js/app.js`` sends): the new cells
+    of the row and the count of those here, so the list stays where it is."""
 
     field = "checked_in"
+    answers_json = True
 
     def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         participant = get_object_or_404(Participant, tournament=self.tournament, pk=pk)
         self.switch(participant, request.POST.get(self.field) == "1")
-        return self.redirect_back(reverse("tournament:participants", args=[slug]))
+        if self.answers_json and "application/json" in request.headers.get("Accept", ""):
+            return self.json_answer(pk)
+        response = self.redirect_back(reverse("tournament:participants", args=[slug]))
+        response["Location"] = f"{response['Location'].split('#')[0]}#p-{pk}"
+        return response
 
     def switch(self, participant: Participant, value: bool) -> None:
         set_checked_in(participant, value, user=self.request.user)
+
+    def json_answer(self, pk: int) -> JsonResponse:
+        participant = Participant.objects.get(pk=pk)
+        target = self.request.POST.get("next") or ""
+        if not url_has_allowed_host_and_scheme(target, allowed_hosts={self.request.get_host()}):
+            target = reverse("tournament:participants", args=[self.tournament.slug])
+        context = {
+            "record": participant,
+            "tournament": self.tournament,
+            "checkin_next": target.split("#")[0],
+        }
+        return JsonResponse(
+            {
+                "id": pk,
+                "checked_in": participant.checked_in,
+                "cell": render_to_string(CHECKIN_CELL, context, request=self.request),
+                "status": render_to_string(STATUS_CELL, context, request=self.request),
+                "lead": participants_lead(self.tournament),
+            }
+        )
+
+
+CHECKIN_CELL = "tournament/includes/checkin_cell.html"
+STATUS_CELL = "tournament/includes/participant_status_cell.html"
+UNDO_SESSION_KEY = "participant_check_in_all"
+
+
+def participants_lead(tournament: Tournament) -> str:
+    """ "12 angemeldet, 9 anwesend": the line under the list's heading."""
+    counts = tournament.participants.aggregate(
+        registered=Count("pk", filter=Q(withdrawn=False)),
+        checked_in=Count("pk", filter=Q(withdrawn=False, checked_in=True)),
+    )
+    return _("%(registered)s angemeldet, %(checked_in)s anwesend") % counts
+
+
+class CheckInAllView(OrganiserMixin, View):
+    """POST: everyone registered is here ("alle anwesend"); the ids changed go into the session
+    for ``UndoCheckInAllView``."""
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        changed = check_in_all(self.tournament, user=request.user)
+        if changed:
+            request.session[UNDO_SESSION_KEY] = {"tournament": self.tournament.pk, "ids": changed}
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)d Teilnehmer ist jetzt anwesend.",
+                    "%(count)d Teilnehmer sind jetzt anwesend.",
+                    len(changed),
+                )
+                % {"count": len(changed)},
+            )
+        else:
+            messages.info(request, _("Alle Angemeldeten sind schon anwesend."))
+        return redirect("tournament:participants", slug=slug)
+
+
+class UndoCheckInAllView(OrganiserMixin, View):
+    """POST: take back the last "alle anwesend" of this tournament (only those it checked in)."""
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        stored = request.session.pop(UNDO_SESSION_KEY, None) or {}
+        if stored.get("tournament") == self.tournament.pk:
+            changed = check_out(self.tournament, stored.get("ids", []), user=request.user)
+            messages.success(
+                request,
+                ngettext(
+                    "Die Ankunft von %(count)d Teilnehmer ist zurückgenommen.",
+                    "Die Ankunft von %(count)d Teilnehmern ist zurückgenommen.",
+                    len(changed),
+                )
+                % {"count": len(changed)},
+            )
+        return redirect("tournament:participants", slug=slug)
 
 
 IMPORT_SESSION_KEY = "participant_import"

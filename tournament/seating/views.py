@@ -356,6 +356,7 @@ class WithdrawView(CheckInView):
     withdrawal also takes the participant out of draft seatings."""
 
     field = "withdrawn"
+    answers_json = False
 
     def switch(self, participant: Participant, value: bool) -> None:
         for notice in set_withdrawn(participant, value, user=self.request.user):
