@@ -98,5 +98,5 @@ def test_two_organisers_create_the_same_tournament_at_once(monkeypatch):
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
-    assert sorted(results) == ["herbstturnier-2025", "herbstturnier-2025-2"], results
+    assert sorted(map(str, results)) == ["herbstturnier-2025", "herbstturnier-2025-2"], results
     assert Tournament.objects.count() == 2
