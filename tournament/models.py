@@ -18,8 +18,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.rules import ScoringOptions
 from tournament.normalize import name_sort_key
@@ -342,6 +342,20 @@ class Seat(models.Model):
             if change.from_game <= game:
                 occupant = change.participant_id
         return occupant
+
+    @property
+    def occupants_label(self) -> str:
+        """ "A. Müller, ab Spiel 9: B. Schmidt": who played in this seat (changes prefetched)."""
+        changes = sorted(self.changes.all(), key=lambda change: change.from_game)
+        if not changes:
+            return self.participant.name
+        parts = [changes[0].previous_participant.name]
+        parts += [
+            gettext("ab Spiel %(game)d: %(name)s")
+            % {"game": change.from_game, "name": change.participant.name}
+            for change in changes
+        ]
+        return ", ".join(parts)
 
 
 class SeatChange(models.Model):

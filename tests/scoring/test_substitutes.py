@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from django.db.models import Sum
+from django.urls import reverse
 
 from scoring.models import ScoreLine
 from scoring.sheets.reading import sheet_for
@@ -134,3 +135,49 @@ def test_only_released_rounds_take_substitutes(tournament, organiser, add_partic
     sub = add_participant(tournament, name="Neu", user=organiser)
     with pytest.raises(DomainError, match="freigegeben"):
         replace_player(tournament, 1, 1, 1, sub, 1, reason="x", user=organiser)
+
+
+def test_the_round_page_sets_a_new_substitute_and_the_pages_show_the_change(
+    evening, organiser_client
+):
+    replaced = seat(evening, 1, 3).participant
+    page = organiser_client.get(reverse("tournament:round", args=[evening.slug, 1]))
+    assert "Ersatzspieler einsetzen" in page.content.decode()
+    response = organiser_client.post(
+        reverse("tournament:replace", args=[evening.slug, 1]),
+        {
+            "table": "1",
+            "seat": "3",
+            "from_game": "9",
+            "new_name": "Berta Schmidt",
+            "reason": "Zug verpasst",
+            "withdraw": "on",
+        },
+    )
+    assert response.status_code == 302
+    replaced.refresh_from_db()
+    assert replaced.withdrawn
+    label = f"{replaced.name}, ab Spiel 9: Berta Schmidt"
+    assert (
+        label
+        in organiser_client.get(
+            reverse("tournament:round", args=[evening.slug, 1])
+        ).content.decode()
+    )
+    table = Round.objects.get(tournament=evening, number=1).tables.get(number=1)
+    captain = organiser_client.get(f"/e/{table.entry_token}/").content.decode()
+    assert label in captain
+
+    from scoring.printouts.sheet_data import table_sheets
+    from tournament.seating.reading import round_with_seating
+
+    sheets = table_sheets(round_with_seating(evening, 1), "http://x")
+    assert (3, label) in sheets[0].seats
+
+
+def test_a_failed_replacement_creates_no_new_participant(evening, organiser_client):
+    organiser_client.post(
+        reverse("tournament:replace", args=[evening.slug, 1]),
+        {"table": "1", "seat": "3", "from_game": "99", "new_name": "Neu", "reason": "x"},
+    )
+    assert not evening.participants.filter(name="Neu").exists()
