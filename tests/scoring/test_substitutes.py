@@ -181,3 +181,30 @@ def test_a_failed_replacement_creates_no_new_participant(evening, organiser_clie
         {"table": "1", "seat": "3", "from_game": "99", "new_name": "Neu", "reason": "x"},
     )
     assert not evening.participants.filter(name="Neu").exists()
+
+
+def test_a_backup_keeps_the_substitutes_and_who_got_which_points(evening, organiser):
+    from scoring.backup.document import dumps, loads
+    from scoring.backup.export import export_tournament
+    from scoring.backup.restore import import_tournament
+
+    replaced = seat(evening, 1, 3).participant
+    substitute = add_participant(evening, name="Berta Schmidt", user=organiser)
+    replace_player(evening, 1, 1, 3, substitute, 9, reason="Zug verpasst", user=organiser)
+    play_table_one(evening, organiser)
+
+    copy_ = import_tournament(loads(dumps(export_tournament(evening))), slug="kopie")
+
+    def points(tournament) -> dict[str, tuple[int, int]]:
+        return {
+            row.name: (row.total, row.games_played) for row in compute_standings(tournament).rows
+        }
+
+    assert points(copy_) == points(evening)
+    assert points(copy_)[replaced.name][1] == 8
+    change = SeatChange.objects.get(seat__round__tournament=copy_)
+    assert (change.from_game, change.previous_participant.name, change.participant.name) == (
+        9,
+        replaced.name,
+        "Berta Schmidt",
+    )
