@@ -208,3 +208,15 @@ def test_a_backup_keeps_the_substitutes_and_who_got_which_points(evening, organi
         replaced.name,
         "Berta Schmidt",
     )
+
+
+def test_the_score_sheet_pdf_names_the_substitute(evening, organiser):
+    from scoring.printouts.pdf_sheets import score_sheets_pdf
+    from tests.exports.conftest import pdf_text
+    from tournament.seating.reading import round_with_seating
+
+    substitute = add_participant(evening, name="Berta Schmidt", user=organiser)
+    replace_player(evening, 1, 1, 3, substitute, 9, reason="krank", user=organiser)
+    _pages, texts = pdf_text(score_sheets_pdf(round_with_seating(evening, 1), "http://x"))
+    text = " ".join(texts[0].split())
+    assert "Berta Schmidt" in text and "ab Spiel 9" in text
