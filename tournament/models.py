@@ -332,6 +332,68 @@ class Seat(models.Model):
     def is_captain(self) -> bool:
         return self.number == CAPTAIN_SEAT
 
+    def occupant(self, game: int) -> int:
+        """The participant id who played in this seat in game ``game`` (changes prefetched)."""
+        changes = sorted(self.changes.all(), key=lambda change: change.from_game)
+        if not changes:
+            return self.participant_id
+        occupant = changes[0].previous_participant_id
+        for change in changes:
+            if change.from_game <= game:
+                occupant = change.participant_id
+        return occupant
+
+    @property
+    def occupants_label(self) -> str:
+        """ "A. Müller, ab Spiel 9: B. Schmidt": who played in this seat (changes prefetched)."""
+        changes = sorted(self.changes.all(), key=lambda change: change.from_game)
+        if not changes:
+            return self.participant.name
+        parts = [changes[0].previous_participant.name]
+        parts += [
+            gettext("ab Spiel %(game)d: %(name)s")
+            % {"game": change.from_game, "name": change.participant.name}
+            for change in changes
+        ]
+        return ", ".join(parts)
+
+
+class SeatChange(models.Model):
+    """A substitute (Ersatzspieler) or late arrival took over a seat of a released table.
+
+    The seat's ``participant`` is always who sits there now; these rows keep who sat there
+    before. The points follow the seat: games before ``from_game`` count for
+    ``previous_participant``, games from ``from_game`` on for ``participant``.
+    """
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="changes")
+    from_game = models.PositiveSmallIntegerField(_("ab Spiel"))
+    previous_participant = models.ForeignKey(
+        Participant, on_delete=models.PROTECT, related_name="+", verbose_name=_("bisher")
+    )
+    participant = models.ForeignKey(
+        Participant, on_delete=models.PROTECT, related_name="+", verbose_name=_("Ersatzspieler")
+    )
+    reason = models.CharField(_("Begründung"), max_length=300, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seat", "from_game"]
+        verbose_name = _("Platzwechsel")
+        verbose_name_plural = _("Platzwechsel")
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "from_game"], name="one_change_per_seat_game"),
+            models.CheckConstraint(
+                condition=models.Q(from_game__gte=1), name="seat_change_from_game_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat.table} Platz {self.seat.number} ab Spiel {self.from_game}"
+
 
 class AuditEntry(models.Model):
     """Who changed what and when: every state change of a tournament leaves one entry."""
@@ -354,6 +416,7 @@ class AuditEntry(models.Model):
         ROUND_DELETED = "round.deleted", _("Sitzordnung verworfen")
         ROUND_UNRELEASED = "round.unreleased", _("Freigabe zurückgenommen")
         ROUND_REOPENED = "round.reopened", _("Durchgang wieder geöffnet")
+        SEAT_REPLACED = "seat.replaced", _("Ersatzspieler eingesetzt")
         SHEET_SAVED = "sheet.saved", _("Liste gespeichert")
         SHEET_SUBMITTED = "sheet.submitted", _("Liste abgegeben")
         SHEET_CONFIRMED = "sheet.confirmed", _("Liste bestätigt")

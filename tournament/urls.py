@@ -67,6 +67,11 @@ urlpatterns = [
         name="late",
     ),
     path(
+        "<slug:slug>/durchgang/<int:number>/ersatzspieler/",
+        seating.ReplacePlayerView.as_view(),
+        name="replace",
+    ),
+    path(
         "<slug:slug>/durchgang/<int:number>/freigeben/",
         seating.ReleaseRoundView.as_view(),
         name="release",

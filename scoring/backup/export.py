@@ -82,7 +82,9 @@ def _rounds(tournament: Tournament):
     )
     tables = (
         Table.objects.order_by("number")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("number")))
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.order_by("number").prefetch_related("changes"))
+        )
         .prefetch_related(Prefetch("sheet", queryset=sheets))
     )
     return (
@@ -113,12 +115,26 @@ def _export_table(table: Table) -> dict[str, Any]:
         "number": table.number,
         "entry_token": table.entry_token,
         "token_revoked": table.token_revoked,
-        "seats": [
-            {"number": seat.number, "participant": seat.participant_id}
-            for seat in table.seats.all()
-        ],
+        "seats": [_export_seat(seat) for seat in table.seats.all()],
         "sheet": _export_sheet(sheet) if sheet is not None else None,
     }
+
+
+def _export_seat(seat: Seat) -> dict[str, Any]:
+    """A seat; one that changed hands (substitutes) also lists its changes by first game."""
+    row: dict[str, Any] = {"number": seat.number, "participant": seat.participant_id}
+    changes = sorted(seat.changes.all(), key=lambda change: change.from_game)
+    if changes:
+        row["changes"] = [
+            {
+                "from_game": change.from_game,
+                "previous_participant": change.previous_participant_id,
+                "participant": change.participant_id,
+                "reason": change.reason,
+            }
+            for change in changes
+        ]
+    return row
 
 
 def _export_sheet(sheet: Sheet) -> dict[str, Any]:

@@ -47,6 +47,20 @@ class TablePlan:
     fields: dict[str, Any]
     seats: dict[int, int]  # seat number → participant id of the document
     sheet: SheetPlan | None
+    # seat number → its changes (substitutes) by first game: (from_game, previous, participant,
+    # reason), participant ids of the document
+    changes: dict[int, list[tuple[int, int, int, str]]] = field(default_factory=dict)
+
+    def occupant(self, seat: int, game: int) -> int:
+        """Who played in ``seat`` in game ``game`` (as ``Seat.occupant``)."""
+        changes = self.changes.get(seat)
+        if not changes:
+            return self.seats[seat]
+        occupant = changes[0][1]
+        for from_game, _previous, participant, _reason in changes:
+            if from_game <= game:
+                occupant = participant
+        return occupant
 
 
 @dataclass

@@ -53,7 +53,7 @@ def _sheet(table: TablePlan, options: ScoringOptions, cycles: int, differences: 
     for version in sheet.versions:
         _version(version, size, cycles, options, differences)
     confirmed = next((v for v in sheet.versions if v.fields["confirmed"]), None)
-    sheet.lines = score_lines(confirmed, table.seats) if confirmed is not None else []
+    sheet.lines = score_lines(confirmed, table.seats, table) if confirmed is not None else []
     derived = {tuple(line[key] for key in LINE_FIELDS) for line in sheet.lines}
     if derived != sheet.stored_lines:
         differences.append(f"{sheet.path}.score_lines")
@@ -78,9 +78,11 @@ def _version(
             differences.append(game.path)
 
 
-def score_lines(version: VersionPlan, seats: dict[int, int]) -> list[dict[str, Any]]:
+def score_lines(
+    version: VersionPlan, seats: dict[int, int], table: TablePlan | None = None
+) -> list[dict[str, Any]]:
     """A confirmed version's score lines, as ``confirm_sheet`` writes them (participant ids of
-    the document)."""
+    the document; with ``table``, each game's points go to who sat in the seat then)."""
     lines = []
     for game in version.games:
         row = game.row
@@ -92,7 +94,9 @@ def score_lines(version: VersionPlan, seats: dict[int, int]) -> list[dict[str, A
                 {
                     "game_number": game.number,
                     "seat": int(seat),
-                    "participant": seats[int(seat)],
+                    "participant": (
+                        table.occupant(int(seat), game.number) if table else seats[int(seat)]
+                    ),
                     "points": points,
                     "won": points > 0,
                     "soloist": row.soloist == int(seat),

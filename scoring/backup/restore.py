@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring.backup.document import BackupError, check_format
-from scoring.backup.plan import Plan, RoundPlan, SheetPlan
+from scoring.backup.plan import Plan, RoundPlan, SheetPlan, TablePlan
 from scoring.backup.recompute import recompute
 from scoring.backup.validate import SLUG_LENGTH, validate
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
@@ -33,6 +33,7 @@ from tournament.models import (
     Participant,
     Round,
     Seat,
+    SeatChange,
     Table,
     Tournament,
     new_entry_token,
@@ -172,6 +173,7 @@ class _Restorer:
             ],
             batch_size=1000,
         )
+        self.seat_changes(tables, [plan for _row, plan in plans])
         with_sheets = [
             (table, row, plan.sheet)
             for table, (row, plan) in zip(tables, plans, strict=True)
@@ -183,6 +185,30 @@ class _Restorer:
         for row, (_table, _round, plan) in zip(sheets, with_sheets, strict=True):
             self.keep_time(row, "updated_at", plan.updated_at)
         self.versions(sheets, [plan for _table, _round, plan in with_sheets])
+
+    def seat_changes(self, tables: list[Table], plans: list[TablePlan]) -> None:
+        """The substitutes of each seat (who left keeps the games before ``from_game``)."""
+        wanted = [(table, plan) for table, plan in zip(tables, plans, strict=True) if plan.changes]
+        if not wanted:
+            return
+        seats = {
+            (seat.table_id, seat.number): seat
+            for seat in Seat.objects.filter(table__in=[table for table, _plan in wanted])
+        }
+        SeatChange.objects.bulk_create(
+            [
+                SeatChange(
+                    seat=seats[(table.pk, number)],
+                    from_game=from_game,
+                    previous_participant_id=self.people[previous],
+                    participant_id=self.people[participant],
+                    reason=reason,
+                )
+                for table, plan in wanted
+                for number, changes in sorted(plan.changes.items())
+                for from_game, previous, participant, reason in changes
+            ]
+        )
 
     def versions(self, sheets: list[Sheet], plans: list[SheetPlan]) -> None:
         pairs = [

@@ -40,6 +40,7 @@ from tournament.models import (
     AuditEntry,
     Participant,
     Round,
+    SeatChange,
     Table,
     Tournament,
 )
@@ -259,6 +260,7 @@ class _Reader:
                 _("muss 4 oder 5 Plätze haben, nicht %(count)d") % {"count": len(seat_items)},
             )
         seats: dict[int, int] = {}
+        changes: dict[int, list[tuple[int, int, int, str]]] = {}
         for seat_path, seat in seat_items:
             seat_number = checked(seat, "number", "int", seat_path, span=(1, len(seat_items)))
             if seat_number in seats:
@@ -272,6 +274,8 @@ class _Reader:
                 )
             seated[pid] = seat_path
             seats[seat_number] = pid
+            if "changes" in seat:
+                changes[seat_number] = self.seat_changes(seat, seat_path, pid, seated)
         sheet_item = checked(item, "sheet", "dict", path, null=True)
         draft = status == Round.Status.DRAFT
         if draft and sheet_item is not None:
@@ -286,7 +290,43 @@ class _Reader:
             "entry_token": token,
             "token_revoked": checked(item, "token_revoked", "bool", path),
         }
-        return TablePlan(path, fields, seats, sheet)
+        return TablePlan(path, fields, seats, sheet, changes)
+
+    def seat_changes(
+        self, seat: dict[str, Any], seat_path: str, current: int, seated: dict[int, str]
+    ) -> list[tuple[int, int, int, str]]:
+        """A seat's changes (substitutes): first games rising, each taking over from the one
+        before, the last one the seat's participant; whoever left was in no other seat."""
+        changes = []
+        last_game = 0
+        previous_occupant = None
+        for change_path, item in checked_items(seat, "changes", seat_path):
+            from_game = checked(item, "from_game", "int", change_path, span=(last_game + 1, 100))
+            where = f"{change_path}.previous_participant"
+            previous = self.participant(
+                checked(item, "previous_participant", "int", change_path), where
+            )
+            participant = self.participant(
+                checked(item, "participant", "int", change_path), f"{change_path}.participant"
+            )
+            if previous_occupant is not None and previous != previous_occupant:
+                raise problem_at(where, _("passt nicht zum Wechsel davor"))
+            if previous_occupant is None:
+                if previous in seated:
+                    raise problem_at(
+                        where,
+                        _("sitzt in diesem Durchgang schon auf „%(other)s“")
+                        % {"other": seated[previous]},
+                    )
+                seated[previous] = where
+            reason = checked(
+                item, "reason", "str", change_path, max_length=length(SeatChange, "reason")
+            )
+            changes.append((from_game, previous, participant, reason))
+            last_game, previous_occupant = from_game, participant
+        if changes and previous_occupant != current:
+            raise problem_at(f"{seat_path}.participant", _("passt nicht zum Wechsel davor"))
+        return changes
 
     def sheet(self, path: str, item: dict[str, Any], size: int, round_status: str) -> SheetPlan:
         status = checked(item, "status", "str", path, choices=Sheet.Status.values)

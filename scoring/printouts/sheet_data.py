@@ -62,7 +62,8 @@ def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> l
     latest = latest_versions(round_, with_games=True) if with_games else {}
     sheets = []
     for table in round_.tables.all():
-        seats = [(seat.number, seat.participant.name) for seat in table.seat_list()]
+        # A substituted seat names everyone who played in it ("A, ab Spiel 9: B").
+        seats = [(seat.number, seat.occupants_label) for seat in table.seat_list()]
         stored = getattr(table, "sheet", None)  # none before the round is released
         stopped = stored.closed_after_game if stored is not None else None
         sheet = TableSheet(

@@ -26,7 +26,7 @@ from tournament.audit import User, ngettext_noop
 from tournament.audit import record as audit
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import AuditEntry, Round, Seat, Table
-from tournament.seating.signals import round_released, round_unreleasing
+from tournament.seating.signals import round_released, round_unreleasing, seat_changing
 
 # The audit summary of a saved or handed-in version, in the reader's language later.
 SAVED_MESSAGE = ngettext_noop(
@@ -218,9 +218,10 @@ def confirm_sheet(
     games = list(version.games.order_by("number"))
     size = sheet.table.size
     _require_complete(sheet, len(games), size)
+    # The points follow the seat: each game counts for whoever sat there (substitutes).
     seats = {
-        seat.number: seat.participant_id
-        for seat in Seat.objects.filter(table=sheet.table).only("number", "participant_id")
+        seat.number: seat
+        for seat in Seat.objects.filter(table=sheet.table).prefetch_related("changes")
     }
     version.confirmed = True
     version.confirmed_at = timezone.now()
@@ -231,7 +232,7 @@ def confirm_sheet(
             ScoreLine(
                 sheet=sheet,
                 round_id=sheet.round_id,
-                participant_id=seats[int(seat)],
+                participant_id=seats[int(seat)].occupant(game.number),
                 game_number=game.number,
                 seat=int(seat),
                 points=points,
@@ -380,7 +381,17 @@ def remove_empty_sheets(*, round_: Round, **_kwargs: object) -> None:
     Sheet.objects.filter(round=round_).delete()
 
 
+def require_sheet_not_confirmed(*, seat: Seat, **_kwargs: object) -> None:
+    """A seat changes hands only while its sheet is not confirmed; answers ``seat_changing``."""
+    if Sheet.objects.filter(table_id=seat.table_id, status=Sheet.Status.CONFIRMED).exists():
+        raise DomainError(
+            _("Die Liste von Tisch %(table)d ist bestätigt; zuerst wieder öffnen.")
+            % {"table": seat.table.number}
+        )
+
+
 def connect() -> None:
     """Answer the seating's signals (called once from ``ScoringConfig.ready``)."""
     round_released.connect(create_sheets, dispatch_uid="scoring.create_sheets")
     round_unreleasing.connect(remove_empty_sheets, dispatch_uid="scoring.remove_empty_sheets")
+    seat_changing.connect(require_sheet_not_confirmed, dispatch_uid="scoring.seat_changing")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -32,7 +33,7 @@ from scoring.sheets.services import (
 )
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError, StaleWriteError
-from tournament.models import Round
+from tournament.models import Round, Seat, SeatChange
 from tournament.normalize import small_int
 
 
@@ -120,6 +121,7 @@ class SheetEntryMixin:
             "calc_parties": [("re", "Re", "Re", "Sub"), ("kontra", "Kontra", "Kontra", "In")],
             "specials": calculator_specials(),
             "organiser": self.organiser,
+            "seat_changes": seat_changes(self.sheet.table),
             **extra,
         }
 
@@ -331,3 +333,16 @@ class SheetActionView(OrganiserSheetMixin, View):
         except DomainError as error:
             messages.error(request, str(error))
         return redirect(self.sheet_url())
+
+
+def seat_changes(table) -> list[tuple[int, str]]:
+    """(seat, "A, ab Spiel 9: B") for every seat of ``table`` that changed hands."""
+    changes = SeatChange.objects.select_related("previous_participant", "participant")
+    seats = (
+        Seat.objects.filter(table=table, changes__isnull=False)
+        .distinct()
+        .select_related("participant")
+        .prefetch_related(Prefetch("changes", queryset=changes))
+        .order_by("number")
+    )
+    return [(seat.number, seat.occupants_label) for seat in seats]

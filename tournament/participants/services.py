@@ -143,7 +143,8 @@ def check_in_all(tournament: Tournament, *, user: User = None) -> list[int]:
             tournament,
             AuditEntry.Action.PARTICIPANT_CHECKED_IN,
             user=user,
-            summary=_("alle anwesend (%(count)d)") % {"count": len(changed)},
+            message=gettext_noop("alle anwesend (%(count)d)"),
+            params={"count": len(changed)},
             details={"ids": changed},
         )
     return changed
@@ -165,7 +166,8 @@ def check_out(tournament: Tournament, pks: list[int], *, user: User = None) -> l
             tournament,
             AuditEntry.Action.PARTICIPANT_CHECKED_OUT,
             user=user,
-            summary=_("„alle anwesend“ rückgängig (%(count)d)") % {"count": len(changed)},
+            message=gettext_noop("„alle anwesend“ rückgängig (%(count)d)"),
+            params={"count": len(changed)},
             details={"ids": changed},
         )
     return changed

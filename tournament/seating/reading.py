@@ -5,16 +5,21 @@ from __future__ import annotations
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from tournament.models import Round, Seat, Table, Tournament
+from tournament.models import Round, Seat, SeatChange, Table, Tournament
 from tournament.seating import core as pure
 
 # ---------------------------------------------------------------------------- reading
 
 
 def round_with_seating(tournament: Tournament, number: int) -> Round | None:
-    """The round with tables (and their sheets) and seats prefetched (three queries), or None
-    if it has not been drawn."""
-    seats = Seat.objects.select_related("participant").order_by("number")
+    """The round with tables (and their sheets), seats and their changes (substitutes)
+    prefetched (four queries), or None if it has not been drawn."""
+    changes = SeatChange.objects.select_related("previous_participant", "participant")
+    seats = (
+        Seat.objects.select_related("participant")
+        .prefetch_related(Prefetch("changes", queryset=changes))
+        .order_by("number")
+    )
     tables = (
         Table.objects.order_by("number")
         .select_related("sheet")

@@ -17,9 +17,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.rules import max_games
 from tournament.audit import User, nested, record
 from tournament.errors import DomainError
-from tournament.models import AuditEntry, Participant, Round, Seat, Table, Tournament
+from tournament.models import AuditEntry, Participant, Round, Seat, SeatChange, Table, Tournament
 from tournament.participants.services import eligible_participants
 from tournament.seating import core as pure
 from tournament.seating.messages import seating_error_message, seating_problem, slip_problem_message
@@ -30,6 +31,7 @@ from tournament.seating.signals import (
     round_drawing,
     round_released,
     round_unreleasing,
+    seat_changing,
 )
 
 
@@ -463,3 +465,112 @@ def set_withdrawn(participant: Participant, withdrawn: bool, *, user: User = Non
         summary=participant.name,
     )
     return notices
+
+
+# ---------------------------------------------------------------------------- substitutes
+
+
+@transaction.atomic
+def replace_player(
+    tournament: Tournament,
+    round_number: int,
+    table_number: int,
+    seat_number: int,
+    substitute: Participant,
+    from_game: int,
+    *,
+    reason: str,
+    withdraw: bool = False,
+    user: User = None,
+) -> SeatChange:
+    """A substitute (Ersatzspieler) or late arrival takes over a seat of a released table.
+
+    The points follow the seat: the replaced player keeps the games before ``from_game``, the
+    substitute gets the games from ``from_game`` on (``Seat.occupant``). ``withdraw`` also
+    marks the replaced player as withdrawn (a player who leaves during the round).
+    """
+    round_ = _locked_round(tournament, round_number)
+    if round_.status != Round.Status.RELEASED:
+        raise DomainError(_("Ersatzspieler gibt es nur an Tischen eines freigegebenen Durchgangs."))
+    seat = (
+        Seat.objects.select_for_update()
+        .select_related("participant", "table")
+        .filter(round=round_, table__number=table_number, number=seat_number)
+        .first()
+    )
+    if seat is None:
+        raise DomainError(
+            _("Tisch %(table)d hat keinen Platz %(seat)d.")
+            % {"table": table_number, "seat": seat_number}
+        )
+    if substitute.tournament_id != tournament.pk:
+        raise DomainError(
+            _("Der Ersatzspieler gehört nicht zu diesem Turnier."), field="substitute"
+        )
+    if substitute.withdrawn:
+        raise DomainError(
+            _("%(name)s ist abgemeldet und wird nicht gesetzt.") % {"name": substitute.name},
+            field="substitute",
+        )
+    played = Seat.objects.filter(round=round_, participant=substitute).exists() or (
+        SeatChange.objects.filter(seat__round=round_, previous_participant=substitute).exists()
+    )
+    if played:
+        raise DomainError(
+            _("%(name)s spielt in Durchgang %(number)d schon an einem Tisch.")
+            % {"name": substitute.name, "number": round_number},
+            field="substitute",
+        )
+    full = max_games(seat.table.seats.count(), tournament.cycles)
+    earlier = seat.changes.order_by("-from_game").first()
+    first = earlier.from_game + 1 if earlier else 1
+    if not first <= from_game <= full:
+        raise DomainError(
+            _("Der Ersatzspieler kann ab Spiel %(first)d bis %(max)d einsteigen.")
+            % {"first": first, "max": full},
+            field="from_game",
+        )
+    reason = reason.strip()
+    if not reason:
+        raise DomainError(_("Bitte einen Grund für den Wechsel angeben."), field="reason")
+    seat_changing.send(sender=Seat, seat=seat, from_game=from_game)
+    previous = seat.participant
+    change = SeatChange.objects.create(
+        seat=seat,
+        from_game=from_game,
+        previous_participant=previous,
+        participant=substitute,
+        reason=reason[:300],
+        created_by=user if user is not None and user.is_authenticated else None,
+    )
+    seat.participant = substitute
+    seat.save(update_fields=["participant"])
+    record(
+        tournament,
+        AuditEntry.Action.SEAT_REPLACED,
+        user=user,
+        message=gettext_noop(
+            "Durchgang %(round)d, Tisch %(table)d, Platz %(seat)d: %(new)s für %(old)s "
+            "ab Spiel %(game)d"
+        ),
+        params={
+            "round": round_number,
+            "table": table_number,
+            "seat": seat_number,
+            "new": substitute.name,
+            "old": previous.name,
+            "game": from_game,
+        },
+        reason=reason,
+        details={
+            "round": round_number,
+            "table": table_number,
+            "seat": seat_number,
+            "from_game": from_game,
+            "previous": previous.pk,
+            "participant": substitute.pk,
+        },
+    )
+    if withdraw:
+        set_withdrawn(previous, True, user=user)
+    return change

@@ -22,6 +22,10 @@ and nothing is written.
     Before a released ``round_`` becomes a draft again; a receiver raises ``DomainError`` while
     anything was recorded for it (a saved version of a sheet), else removes what the release
     created (the empty sheets).
+``seat_changing``
+    Before a substitute takes over seat ``seat`` of a released table from game ``from_game``;
+    a receiver raises ``DomainError`` while the table's sheet is confirmed (the points it wrote
+    would no longer follow the seat).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ placement_requested = Signal()
 round_released = Signal()
 round_closing = Signal()
 round_unreleasing = Signal()
+seat_changing = Signal()
 
 
 def requested_ranking(**kwargs: Any) -> Sequence[RankedPlayer]:
