@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from scoring.rules import Kind, ScoringOptions
+from scoring.rules.keys import KNOWN_FIELDS
 from scoring.rules.vocabulary import ANNOUNCED_SOLOS, ONE_RE_KINDS, RE_PARTY_SIZE
 
 ABSAGEN = ["keine_90", "keine_60", "keine_30", "schwarz"]
@@ -215,28 +216,11 @@ json_values = st.recursive(
             st.one_of(
                 st.text(max_size=10),
                 st.sampled_from(
+                    # The record's own keys, the keys nested inside it, and seat numbers.
                     [
-                        "table_size",
-                        "sitting_out",
-                        "kind",
-                        "re",
-                        "augen_re",
-                        "schwarz",
-                        "statements",
-                        "specials",
-                        "revoke",
-                        "winners",
-                        "value",
-                        "points",
-                        "party",
-                        "call",
-                        "before_lead",
-                        "offender",
-                        "1",
-                        "2",
-                        "3",
-                        "4",
-                        "5",
+                        *sorted(KNOWN_FIELDS),
+                        *("party", "call", "before_lead", "offender"),
+                        *("1", "2", "3", "4", "5"),
                     ]
                 ),
             ),
