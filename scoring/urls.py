@@ -34,6 +34,7 @@ urlpatterns = [
     path(SHEET, views.SheetView.as_view(), name="sheet"),
     path(SHEET + "vorschau/", views.SheetPreviewView.as_view(), name="sheet_preview"),
     path(SHEET + "bewerten/", views.SheetScoreGameView.as_view(), name="sheet_score"),
+    path(SHEET + "sichern/", views.SheetAutosaveView.as_view(), name="sheet_autosave"),
     path(
         SHEET + "bestaetigen/",
         views.SheetActionView.as_view(action="confirm"),

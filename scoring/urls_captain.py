@@ -7,7 +7,14 @@ from scoring.sheets import views_captain
 app_name = "captain"
 
 urlpatterns = [
+    path("sw.js", views_captain.service_worker, name="service_worker"),
     path("<str:token>/", views_captain.CaptainSheetView.as_view(), name="sheet"),
     path("<str:token>/vorschau/", views_captain.CaptainPreviewView.as_view(), name="preview"),
     path("<str:token>/bewerten/", views_captain.CaptainScoreGameView.as_view(), name="score"),
+    path("<str:token>/sichern/", views_captain.CaptainAutosaveView.as_view(), name="autosave"),
+    path(
+        "<str:token>/manifest.webmanifest",
+        views_captain.CaptainManifestView.as_view(),
+        name="manifest",
+    ),
 ]

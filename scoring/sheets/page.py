@@ -104,6 +104,8 @@ class SheetPage:
     records: list[dict[str, Any]] = field(default_factory=list)
     # Games whose input was refused outright (``RowInput.refused``: JSON nested too deeply).
     refused_games: list[int] = field(default_factory=list)
+    # True when the rows are what was typed (scored now), False for the stored version.
+    from_input: bool = False
 
     @property
     def table_size(self) -> int:
@@ -264,6 +266,7 @@ def score_inputs(
         records=[row.record for row in inputs if row.record is not None],
     )
     page.refused_games = [row.number for row in inputs if row.refused]
+    page.from_input = True
     return page
 
 

@@ -87,6 +87,25 @@ def _actor_label(source: str, sheet: Sheet) -> str:
     return ""
 
 
+def lock_for_entry(sheet: Sheet, expected_revision: int | None, source: str) -> Sheet:
+    """Lock ``sheet`` for new games from ``source``: the revision must be the writer's, the
+    round open, the sheet not confirmed, and a captain cannot change a handed-in sheet."""
+    sheet = _lock(sheet, expected_revision)
+    _require_open_round(sheet)
+    if sheet.status == Sheet.Status.CONFIRMED:
+        raise DomainError(
+            _("Die Liste ist bestätigt. Zum Ändern muss die Turnierleitung sie wieder öffnen.")
+        )
+    if source == SheetVersion.Source.CAPTAIN and sheet.status == Sheet.Status.SUBMITTED:
+        raise DomainError(
+            _(
+                "Die Liste ist abgegeben. Ändern lässt sie sich erst wieder, wenn die "
+                "Turnierleitung sie zurückgibt."
+            )
+        )
+    return sheet
+
+
 @transaction.atomic
 def submit_sheet(
     sheet: Sheet,
@@ -106,20 +125,8 @@ def submit_sheet(
     confirm it). A captain cannot change a sheet once it is handed in; the organiser can, and the
     sheet stays handed in.
     """
-    sheet = _lock(sheet, expected_revision)
-    _require_open_round(sheet)
-    if sheet.status == Sheet.Status.CONFIRMED:
-        raise DomainError(
-            _("Die Liste ist bestätigt. Zum Ändern muss die Turnierleitung sie wieder öffnen.")
-        )
+    sheet = lock_for_entry(sheet, expected_revision, source)
     captain = source == SheetVersion.Source.CAPTAIN
-    if captain and sheet.status == Sheet.Status.SUBMITTED:
-        raise DomainError(
-            _(
-                "Die Liste ist abgegeben. Ändern lässt sie sich erst wieder, wenn die "
-                "Turnierleitung sie zurückgibt."
-            )
-        )
     size = sheet.table.size
     records = normalise_records(records, size)
     scored = validate_games(sheet, records, size)

@@ -21,6 +21,7 @@ from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
 from scoring.rules import RecordError, label, score_game
+from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
 from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json, too_deep_message
 from scoring.sheets.history import version_diffs
 from scoring.sheets.page import build_page, kind_choices, page_json
@@ -31,6 +32,7 @@ from scoring.sheets.services import (
     return_sheet,
     submit_sheet,
 )
+from scoring.sheets.texts import sheet_texts
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import Round, Seat, SeatChange
@@ -118,6 +120,9 @@ class SheetEntryMixin:
             "tournament": self.sheet.round.tournament,
             "preview_url": self.preview_url(),
             "score_url": self.score_url(),
+            "autosave_url": self.autosave_url(),
+            "server_state": server_rows(self.sheet, page),
+            "sheet_texts": sheet_texts(),
             "calc_parties": [("re", "Re", "Re", "Sub"), ("kontra", "Kontra", "Kontra", "In")],
             "specials": calculator_specials(),
             "organiser": self.organiser,
@@ -129,6 +134,9 @@ class SheetEntryMixin:
         raise NotImplementedError
 
     def score_url(self) -> str:
+        raise NotImplementedError
+
+    def autosave_url(self) -> str:
         raise NotImplementedError
 
     def after_save_url(self) -> str:
@@ -161,6 +169,10 @@ class SheetEntryMixin:
             return self.render_sheet(page, status=400)
         confirm = "confirm" in request.POST and self.may_confirm()
         final = "submit" in request.POST or "confirm" in request.POST
+        if not final and revision == self.sheet.revision and stored_as(self.sheet, records):
+            # Autosave has stored exactly this already: no second, identical version.
+            messages.success(request, self.saved_message(final))
+            return redirect(self.after_save_url())
         try:
             submit_sheet(
                 self.sheet,
@@ -213,6 +225,58 @@ class SheetPreviewMixin:
         return JsonResponse(page_json(page))
 
 
+class SheetAutosaveMixin:
+    """POST stores every completed row (``autosave_sheet``) and answers, game by game, what the
+    server holds: 200 ``{"state": "saved"|"unchanged", …}``; 409 ``{"state": "conflict"|
+    "locked", "message", "server"}`` when the sheet changed meanwhile or cannot be changed;
+    400 for a request no page sends (no revision, calculator data nested too deeply)."""
+
+    sheet: Sheet
+    source = SheetVersion.Source.DESK
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        revision = parse_revision(request.POST.get("revision"))
+        if revision is None:
+            message = _("Der Stand der Liste fehlt im Formular. Bitte die Seite neu laden.")
+            return JsonResponse({"state": "error", "message": message}, status=400)
+        try:
+            outcome, typed = autosave_sheet(
+                self.sheet,
+                request.POST,
+                expected_revision=revision,
+                source=self.source,
+                user=request.user,
+            )
+        except StaleWriteError as error:
+            return self.refusal("conflict", str(error))
+        except DomainError as error:
+            return self.refusal("locked", error.message)
+        if typed.refused_games:
+            number = typed.refused_games[0]
+            message = _("Spiel %(game)d: %(problem)s") % {
+                "game": number,
+                "problem": too_deep_message(),
+            }
+            return JsonResponse({"state": "error", "message": message}, status=400)
+        return JsonResponse(
+            {
+                "state": "saved" if outcome.written else "unchanged",
+                "revision": self.sheet.revision,
+                "status": self.sheet.status,
+                "stored_games": outcome.stored_games,
+                "held_back_by": outcome.held_back_by,
+                "saved_as_typed": list(outcome.saved_as_typed),
+                "preview": page_json(typed),
+            }
+        )
+
+    def refusal(self, state: str, message: str) -> JsonResponse:
+        self.sheet.refresh_from_db()
+        return JsonResponse(
+            {"state": state, "message": message, "server": server_rows(self.sheet)}, status=409
+        )
+
+
 class ScoreGameMixin:
     """POST scores one record for the calculator (see ``score_one_game``)."""
 
@@ -263,6 +327,9 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
     def score_url(self) -> str:
         return self.sheet_url() + "bewerten/"
 
+    def autosave_url(self) -> str:
+        return self.sheet_url() + "sichern/"
+
     def may_confirm(self) -> bool:
         return True
 
@@ -284,6 +351,10 @@ class SheetPreviewView(OrganiserSheetMixin, SheetPreviewMixin, View):
 
 
 class SheetScoreGameView(OrganiserSheetMixin, ScoreGameMixin, View):
+    pass
+
+
+class SheetAutosaveView(OrganiserSheetMixin, SheetAutosaveMixin, View):
     pass
 
 

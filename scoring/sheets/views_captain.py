@@ -6,16 +6,27 @@ revokes it or closes the round; wrong tokens are rate-limited per client address
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.captain_access import TokenRateLimited, resolve_token
-from scoring.sheets.views import ScoreGameMixin, SheetEntryMixin, SheetPreviewMixin
+from scoring.sheets.views import (
+    ScoreGameMixin,
+    SheetAutosaveMixin,
+    SheetEntryMixin,
+    SheetPreviewMixin,
+)
 from tournament.models import Table
 
 
@@ -50,8 +61,17 @@ class CaptainSheetView(CaptainAccessMixin, SheetEntryMixin, TemplateView):
     def score_url(self) -> str:
         return reverse("captain:score", args=[self.token])
 
+    def autosave_url(self) -> str:
+        return reverse("captain:autosave", args=[self.token])
+
+    def manifest_url(self) -> str:
+        return reverse("captain:manifest", args=[self.token])
+
     def can_edit(self) -> bool:
         return super().can_edit() and self.sheet.status != Sheet.Status.SUBMITTED
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(manifest_url=self.manifest_url(), **kwargs)
 
 
 class CaptainPreviewView(CaptainAccessMixin, SheetPreviewMixin, View):
@@ -60,3 +80,68 @@ class CaptainPreviewView(CaptainAccessMixin, SheetPreviewMixin, View):
 
 class CaptainScoreGameView(CaptainAccessMixin, ScoreGameMixin, View):
     pass
+
+
+class CaptainAutosaveView(CaptainAccessMixin, SheetAutosaveMixin, View):
+    source = SheetVersion.Source.CAPTAIN
+
+
+class CaptainManifestView(CaptainAccessMixin, View):
+    """The web app manifest of one captain link: "add to home screen" opens this table's sheet."""
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        name = _("Tisch %(table)d · Durchgang %(round)d") % {
+            "table": self.table.number,
+            "round": self.sheet.round.number,
+        }
+        manifest = {
+            "name": f"{name} – {self.sheet.round.tournament.name}",
+            "short_name": _("Tisch %(table)d") % {"table": self.table.number},
+            "start_url": self.captain_url(),
+            "scope": reverse("captain:sheet", args=[self.token]),
+            "display": "standalone",
+            "background_color": "#f6f7f5",
+            "theme_color": "#0f5132",
+            "lang": get_language() or "de",
+            "icons": [
+                {
+                    "src": static(f"img/icon-{size}.png"),
+                    "sizes": f"{size}x{size}",
+                    "type": "image/png",
+                }
+                for size in (192, 512)
+            ]
+            + [{"src": static("img/favicon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+        }
+        response = JsonResponse(manifest, json_dumps_params={"ensure_ascii": False})
+        response["Content-Type"] = "application/manifest+json"
+        return response
+
+
+# What the service worker keeps for offline use besides the pages it has shown.
+OFFLINE_ASSETS = (
+    "css/app.css",
+    "css/noscript.css",
+    "js/app.js",
+    "js/sheet.js",
+    "img/favicon.svg",
+    "img/icon-192.png",
+)
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """``/e/sw.js``: served from the captain links' folder so that its scope covers them."""
+    assets = [static(path) for path in OFFLINE_ASSETS]
+    response = render(
+        request,
+        "scoring/captain/sw.js",
+        {
+            "assets": assets,
+            "static_prefix": settings.STATIC_URL,
+            # A new worker (and cache) whenever an asset's address changes (hashed names).
+            "version": hashlib.sha256("|".join(assets).encode()).hexdigest()[:12],
+        },
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -1,20 +1,237 @@
-// The score sheet page: keyboard-first entry, live scoring by the server, the calculator.
-// Without JavaScript the page still works as a plain form; this only makes it faster.
+// The score sheet page: keyboard-first entry, live scoring by the server, the calculator, and
+// autosave: every completed game is stored by itself, everything typed is also kept on this
+// device (localStorage) until the server has it, typing goes on offline and is sent when the
+// connection is back, and a change made elsewhere meanwhile is shown beside the device's own.
+// Without JavaScript the page still works as a plain form; this only makes it faster and safer.
 (function () {
   "use strict";
 
+  function readJson(id) {
+    var element = document.getElementById(id);
+    if (!element) return null;
+    try { return JSON.parse(element.textContent); } catch (error) { return null; }
+  }
+
+  var texts = readJson("sheet-texts") || {};
+  function t(key, value) {
+    var message = texts[key] || key;
+    return value === undefined ? message : message.replace("%s", value);
+  }
+
+  // ------------------------------------------------------------------ service worker, first use
+
+  var worker = document.getElementById("service-worker");
+  if (worker && "serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register(worker.getAttribute("data-url")).then(function () {
+      // Keep this page for offline use (the worker stores later visits itself).
+      if (window.caches) {
+        return navigator.serviceWorker.ready.then(function () {
+          return fetch(window.location.href, { credentials: "same-origin" });
+        });
+      }
+    }).catch(function () { /* the page works without it */ });
+  }
+
+  var HINT_KEY = "doko-first-use-dismissed";
+  var hint = document.getElementById("first-use");
+  if (hint) {
+    try { if (window.localStorage.getItem(HINT_KEY)) hint.classList.add("hidden"); } catch (error) { /* shown */ }
+    var close = document.getElementById("first-use-close");
+    if (close) {
+      close.addEventListener("click", function () {
+        hint.classList.add("hidden");
+        try { window.localStorage.setItem(HINT_KEY, "1"); } catch (error) { /* fine */ }
+      });
+    }
+  }
+
+  // ------------------------------------------------------------------ rows as values
+
+  var server = readJson("sheet-server-state") || { revision: 0, status: "open", rows: {} };
+
+  function serverValues(rows) {
+    var values = {};
+    Object.keys(rows || {}).forEach(function (number) { values[number] = rows[number].values; });
+    return values;
+  }
+
+  function stableJson(value) {
+    if (Array.isArray(value)) return "[" + value.map(stableJson).join(",") + "]";
+    if (value && typeof value === "object") {
+      return "{" + Object.keys(value).sort().filter(function (key) {
+        return key !== "table_size" && key !== "sitting_out";
+      }).map(function (key) { return JSON.stringify(key) + ":" + stableJson(value[key]); }).join(",") + "}";
+    }
+    return JSON.stringify(value);
+  }
+
+  // One row's values as a comparable string ("" for a blank row). ``loose`` leaves out what the
+  // server fills in by itself (the soloist follows from the winners).
+  function canon(values, loose) {
+    if (!values) return "";
+    var out = {};
+    Object.keys(values).forEach(function (key) {
+      var value = String(values[key] === null || values[key] === undefined ? "" : values[key]).trim();
+      if (key === "winners") value = value.replace(/[^0-9]/g, "").split("").sort().join("");
+      else if (key === "value" || /^p\d$/.test(key)) {
+        value = value.replace("\u2212", "-").replace(/^\+/, "").replace(/^(-?)0+(?=\d)/, "$1");
+      } else if (key === "record" && value) {
+        try { value = stableJson(JSON.parse(value)); } catch (error) { /* as typed */ }
+      }
+      if (value) out[key] = value;
+    });
+    if (out.kind === "normal") delete out.kind;
+    if (loose) delete out.soloist;
+    var keys = Object.keys(out).sort();
+    if (!keys.length || (keys.length === 1 && keys[0] === "kind")) return "";
+    return keys.map(function (key) { return key + "=" + out[key]; }).join("&");
+  }
+
+  var STORE_VERSION = 1;
+  function storage(key) {
+    return {
+      load: function () {
+        try {
+          var entry = JSON.parse(window.localStorage.getItem(key) || "null");
+          return entry && entry.v === STORE_VERSION ? entry : null;
+        } catch (error) { return null; }
+      },
+      save: function (entry) {
+        entry.v = STORE_VERSION;
+        entry.at = Date.now();
+        try { window.localStorage.setItem(key, JSON.stringify(entry)); } catch (error) { /* full */ }
+      },
+      clear: function () {
+        try { window.localStorage.removeItem(key); } catch (error) { /* fine */ }
+      }
+    };
+  }
+
+  // Entries of sheets not touched for 30 days are removed (a phone serves many evenings).
+  try {
+    var month = 30 * 24 * 3600 * 1000;
+    for (var i = window.localStorage.length - 1; i >= 0; i -= 1) {
+      var storedKey = window.localStorage.key(i);
+      if (storedKey && storedKey.indexOf("doko-sheet:") === 0) {
+        var old = JSON.parse(window.localStorage.getItem(storedKey) || "null");
+        if (!old || !old.at || Date.now() - old.at > month) window.localStorage.removeItem(storedKey);
+      }
+    }
+  } catch (error) { /* storage unavailable */ }
+
+  function element(tag, className, content) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (content !== undefined) node.textContent = content;
+    return node;
+  }
+
+  function differingGames(local, rows) {
+    var games = {};
+    Object.keys(local || {}).concat(Object.keys(rows || {})).forEach(function (number) {
+      if (canon(local[number], true) !== canon(rows[number], true)) games[number] = true;
+    });
+    return Object.keys(games).map(Number).sort(function (a, b) { return a - b; });
+  }
+
+  function describe(values) {
+    if (!values || !canon(values)) return t("empty_game");
+    var parts = [];
+    if (values.winners) parts.push(t("winners") + " " + values.winners);
+    if (values.value) parts.push(t("value") + " " + values.value);
+    Object.keys(values).filter(function (key) { return /^p\d$/.test(key) && values[key]; }).forEach(function (key) {
+      parts.push(key.slice(1) + ": " + values[key]);
+    });
+    if (values.kind && values.kind !== "normal") parts.push(values.kind);
+    return parts.join(" · ");
+  }
+
+  // The panel that shows, game by game, the stored version beside this device's version.
+  function conflictPanel(title, intro, games, rows, local, actions) {
+    var panel = document.getElementById("conflict-panel");
+    if (!panel) return;
+    panel.textContent = "";
+    panel.appendChild(element("h2", "", title));
+    panel.appendChild(element("p", "", intro));
+    var table = element("table", "data conflict-table");
+    var head = element("tr");
+    [t("game", ""), t("server_version"), t("device_version")].forEach(function (label) {
+      head.appendChild(element("th", "", label.trim()));
+    });
+    var thead = element("thead");
+    thead.appendChild(head);
+    table.appendChild(thead);
+    var body = element("tbody");
+    games.forEach(function (number) {
+      var row = element("tr");
+      row.setAttribute("data-game", number);
+      row.appendChild(element("td", "num", String(number)));
+      var stored = rows[number];
+      row.appendChild(element("td", "server-version", stored ? stored.summary : t("empty_game")));
+      row.appendChild(element("td", "device-version", describe(local[number])));
+      body.appendChild(row);
+    });
+    table.appendChild(body);
+    panel.appendChild(table);
+    var buttons = element("div", "actions");
+    actions.forEach(function (action) {
+      var button = element("button", "button" + (action.secondary ? " secondary" : ""), action.label);
+      button.type = "button";
+      button.addEventListener("click", action.run);
+      buttons.appendChild(button);
+    });
+    panel.appendChild(buttons);
+    panel.classList.remove("hidden");
+    panel.scrollIntoView({ block: "start" });
+  }
+
+  function hideConflict() {
+    var panel = document.getElementById("conflict-panel");
+    if (panel) {
+      panel.classList.add("hidden");
+      panel.textContent = "";
+    }
+  }
+
   var form = document.getElementById("sheet-form");
-  if (!form || form.getAttribute("data-editable") !== "1") return;
+  if (!form || form.getAttribute("data-editable") !== "1") {
+    // A sheet that can no longer be changed here: games typed on this device that never
+    // reached the server are shown, not silently dropped.
+    var holder = document.getElementById("sheet-local");
+    if (!holder) return;
+    var keep = storage(holder.getAttribute("data-storage-key"));
+    var entry = keep.load();
+    if (!entry) return;
+    var unsent = differingGames(entry.local, entry.base).filter(function (number) {
+      return canon(entry.local[number], true) !== canon((server.rows[number] || {}).values, true);
+    });
+    if (!unsent.length) {
+      keep.clear();
+      return;
+    }
+    conflictPanel(t("locked_title"), t("locked_intro"), unsent, server.rows, entry.local, [
+      { label: t("discard"), secondary: true, run: function () { keep.clear(); hideConflict(); } }
+    ]);
+    return;
+  }
 
   var previewUrl = form.getAttribute("data-preview-url");
   var scoreUrl = form.getAttribute("data-score-url");
+  var autosaveUrl = form.getAttribute("data-autosave-url");
   var tableSize = parseInt(form.getAttribute("data-table-size"), 10);
   var csrf = form.querySelector("input[name=csrfmiddlewaretoken]").value;
+  var revisionInput = form.querySelector("input[name=revision]");
   var status = document.getElementById("sheet-status");
+  var syncStatus = document.getElementById("sync-status");
+  var banner = document.getElementById("sync-banner");
   var gameRows = Array.prototype.slice.call(form.querySelectorAll("tr.game-row"));
+  var store = storage(form.getAttribute("data-storage-key"));
   var timer = null;
   var inflight = null;
-  var dirty = false;
+  var FIELDS = ["kind", "winners", "value", "soloist", "offender", "record"];
+  for (var seatNumber = 1; seatNumber <= tableSize; seatNumber += 1) FIELDS.push("p" + seatNumber);
+
+  form.querySelectorAll(".js-hide").forEach(function (node) { node.classList.add("hidden"); });
 
   function rowParts(number) {
     return {
@@ -34,14 +251,321 @@
     return "0";
   }
 
-  function text(element, value) {
-    element.textContent = value;
+  function text(node, value) {
+    node.textContent = value;
   }
+
+  function readRow(number) {
+    var values = {};
+    FIELDS.forEach(function (name) {
+      var input = field(number, name);
+      if (input) values[name] = input.value;
+    });
+    return values;
+  }
+
+  function readAll() {
+    var rows = {};
+    gameRows.forEach(function (row) {
+      var number = row.getAttribute("data-game");
+      var values = readRow(number);
+      if (canon(values)) rows[number] = values;
+    });
+    return rows;
+  }
+
+  function setRow(number, values) {
+    values = values || {};
+    FIELDS.forEach(function (name) {
+      var input = field(number, name);
+      if (!input) return;
+      var value = values[name] || "";
+      if (name === "kind" && !value) value = "normal";
+      input.value = value;
+    });
+    var parts = rowParts(number);
+    if (parts.extra && (values.soloist || values.offender || FIELDS.some(function (name) {
+      return /^p\d$/.test(name) && values[name];
+    }))) {
+      parts.extra.classList.add("open");
+    }
+  }
+
+  // ------------------------------------------------------------------ sync state
+
+  var base = serverValues(server.rows);  // what the server holds, as far as this page knows
+  var revision = server.revision;
+  var heldBackBy = null;
+  var offline = false;
+  var locked = false;
+  var conflictOpen = false;
+  var saving = null;
+  var saveAgain = false;
+  var saveTimer = null;
+  var retryDelay = 2000;
+  var passing = false;
+
+  function persist() {
+    store.save({ revision: revision, base: base, local: readAll() });
+  }
+
+  function rowState(number) {
+    var parts = rowParts(number);
+    var local = canon(readRow(number));
+    var stored = canon(base[number]);
+    if (!local && !stored) return "";
+    if (parts.main.classList.contains("has-problem")) return "refused";
+    if (local === stored) return "saved";
+    if (heldBackBy !== null && Number(number) > heldBackBy) return "waiting";
+    return "pending";
+  }
+
+  var STATE_ICONS = { saved: "\u2713", pending: "\u25cf", waiting: "\u25cf", refused: "\u2715" };
+
+  function updateStates() {
+    var pending = [];
+    var refused = [];
+    var current = null;
+    gameRows.forEach(function (row) {
+      var number = row.getAttribute("data-game");
+      var state = rowState(number);
+      var badge = row.querySelector(".row-state");
+      if (badge.getAttribute("data-state") !== state) {
+        badge.setAttribute("data-state", state);
+        badge.textContent = "";
+        if (state) {
+          var icon = element("span", "", STATE_ICONS[state]);
+          icon.setAttribute("aria-hidden", "true");
+          badge.appendChild(icon);
+          var label = state === "waiting" ? t("waiting", heldBackBy) : t(state);
+          badge.appendChild(element("span", "visually-hidden", label));
+          badge.title = label;
+        } else {
+          badge.title = "";
+        }
+      }
+      if (state === "pending" || state === "waiting") pending.push(number);
+      if (state === "refused") refused.push(number);
+      if (current === null && !canon(readRow(number))) current = row;
+    });
+    gameRows.forEach(function (row) {
+      var isCurrent = row === current;
+      row.classList.toggle("current", isCurrent);
+      var winners = row.querySelector(".winners");
+      if (isCurrent) winners.setAttribute("placeholder", t("example_winners"));
+      else winners.removeAttribute("placeholder");
+    });
+    if (!syncStatus) return;
+    syncStatus.classList.toggle("offline", offline);
+    if (offline) {
+      text(syncStatus, t("offline_short", pending.length + refused.length));
+    } else if (pending.length) {
+      text(syncStatus, t("unsent", pending.length));
+    } else if (!refused.length && Object.keys(base).length) {
+      text(syncStatus, t("all_saved"));
+    } else {
+      text(syncStatus, "");
+    }
+  }
+
+  function showBanner(message, kind) {
+    if (!banner) return;
+    banner.textContent = message;
+    banner.className = "sync-banner " + (kind || "info");
+    if (kind === "ok") {
+      window.setTimeout(function () {
+        if (banner.textContent === message) banner.classList.add("hidden");
+      }, 6000);
+    }
+  }
+
+  function goOffline() {
+    if (!offline) showBanner(t("offline"), "offline");
+    offline = true;
+    updateStates();
+    if (saveTimer) window.clearTimeout(saveTimer);
+    saveTimer = window.setTimeout(autosave, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 15000);
+  }
+
+  function goOnline() {
+    retryDelay = 2000;
+    if (offline) {
+      offline = false;
+      showBanner(t("back_online"), "ok");
+    }
+  }
+
+  window.addEventListener("online", function () { if (offline) autosave(); });
+  window.addEventListener("offline", function () { goOffline(); });
+
+  function scheduleSave(delay) {
+    if (saveTimer) window.clearTimeout(saveTimer);
+    saveTimer = window.setTimeout(autosave, delay === undefined ? 1200 : delay);
+  }
+
+  function autosave() {
+    saveTimer = null;
+    if (locked || conflictOpen) return Promise.resolve();
+    if (saving) {
+      saveAgain = true;
+      return saving;
+    }
+    var sent = readAll();
+    var body = new FormData(form);
+    revisionInput.value = revision;
+    body.set("revision", String(revision));
+    if (syncStatus && !offline) text(syncStatus, t("saving"));
+    saving = fetch(autosaveUrl, {
+      method: "POST",
+      body: body,
+      headers: { "X-CSRFToken": csrf, Accept: "application/json" },
+      credentials: "same-origin"
+    })
+      .then(function (response) {
+        return response.json().then(function (data) { return { code: response.status, data: data }; });
+      })
+      .then(function (answer) {
+        goOnline();
+        var data = answer.data;
+        if (answer.code === 200) saved(data, sent);
+        else if (answer.code === 409 && data.state === "conflict") conflict(data);
+        else if (answer.code === 409) lockedOut(data);
+        else showBanner(t("error", data.message || answer.code), "error");
+      }, function () { goOffline(); })
+      .then(function () {
+        saving = null;
+        persist();
+        updateStates();
+        if (saveAgain) {
+          saveAgain = false;
+          scheduleSave(0);
+        }
+      });
+    return saving;
+  }
+
+  function saved(data, sent) {
+    revision = data.revision;
+    revisionInput.value = revision;
+    data.saved_as_typed.forEach(function (number) { base[number] = sent[number]; });
+    Object.keys(base).forEach(function (number) {
+      if (Number(number) > data.stored_games) delete base[number];
+    });
+    heldBackBy = data.held_back_by;
+    if (JSON.stringify(readAll()) === JSON.stringify(sent)) render(data.preview);
+  }
+
+  // Someone else saved meanwhile: their changes are taken where this device changed nothing,
+  // this device's where they changed nothing; games changed on both sides are shown.
+  function conflict(data) {
+    var rows = serverValues(data.server.rows);
+    var local = readAll();
+    var clashes = [];
+    var taken = [];
+    var numbers = {};
+    Object.keys(base).concat(Object.keys(local), Object.keys(rows)).forEach(function (n) { numbers[n] = true; });
+    Object.keys(numbers).forEach(function (number) {
+      var mine = canon(local[number]);
+      var before = canon(base[number]);
+      if (mine === before) {
+        if (canon(rows[number]) !== before) {
+          setRow(number, rows[number]);
+          taken.push(Number(number));
+        }
+      } else if (canon(rows[number], true) !== canon(base[number], true) &&
+                 canon(rows[number], true) !== canon(local[number], true)) {
+        clashes.push(Number(number));
+      }
+    });
+    base = rows;
+    revision = data.server.revision;
+    revisionInput.value = revision;
+    heldBackBy = null;
+    if (taken.length) {
+      taken.sort(function (a, b) { return a - b; });
+      showBanner(t("merged", taken.join(", ")), "info");
+      schedulePreview();
+    }
+    if (!clashes.length) {
+      scheduleSave(0);
+      return;
+    }
+    clashes.sort(function (a, b) { return a - b; });
+    conflictOpen = true;
+    conflictPanel(t("conflict_title"), t("conflict_intro"), clashes, data.server.rows, local, [
+      {
+        label: t("take_server"),
+        secondary: true,
+        run: function () {
+          clashes.forEach(function (number) { setRow(number, rows[number]); });
+          resolved();
+        }
+      },
+      { label: t("keep_mine"), run: resolved }
+    ]);
+  }
+
+  function resolved() {
+    conflictOpen = false;
+    hideConflict();
+    persist();
+    schedulePreview();
+    scheduleSave(0);
+  }
+
+  // Handed in, confirmed or closed meanwhile: nothing more is sent; what differs stays here.
+  function lockedOut(data) {
+    locked = true;
+    var games = differingGames(readAll(), serverValues(data.server.rows));
+    conflictPanel(t("locked_title"), data.message + " " + t("locked_intro"), games, data.server.rows, readAll(), []);
+  }
+
+  // ------------------------------------------------------------------ restore from this device
+
+  (function restore() {
+    var entry = store.load();
+    if (!entry) return;
+    if (entry.revision > revision) {
+      // This page came from the offline cache and is older than what the device knows.
+      base = entry.base || {};
+      revision = entry.revision;
+      revisionInput.value = revision;
+    } else if (entry.revision < revision) {
+      // The sheet changed on the server since: merge as after a conflict, once the page is up.
+      var local = entry.local || {};
+      gameRows.forEach(function (row) {
+        var number = row.getAttribute("data-game");
+        setRow(number, local[number]);
+      });
+      var serverRows = server.rows;
+      base = entry.base || {};
+      var theirs = { server: { revision: server.revision, rows: serverRows }, message: "" };
+      window.setTimeout(function () { conflict(theirs); persist(); updateStates(); }, 0);
+      return;
+    }
+    var restored = [];
+    gameRows.forEach(function (row) {
+      var number = row.getAttribute("data-game");
+      var mine = (entry.local || {})[number];
+      if (canon(mine) !== canon(readRow(number))) {
+        setRow(number, mine);
+        restored.push(number);
+      }
+    });
+    if (restored.length) showBanner(t("restored", restored.join(", ")), "info");
+  })();
 
   // ------------------------------------------------------------------ live preview
 
+  function changed() {
+    persist();
+    updateStates();
+    schedulePreview();
+    scheduleSave();
+  }
+
   function schedulePreview() {
-    dirty = true;
     if (timer) window.clearTimeout(timer);
     timer = window.setTimeout(preview, 250);
   }
@@ -61,11 +585,12 @@
         if (!response.ok) throw new Error(String(response.status));
         return response.json();
       })
-      .then(render)
+      .then(function (data) {
+        render(data);
+        updateStates();
+      })
       .catch(function (error) {
-        if (error.name !== "AbortError" && status) {
-          text(status, form.getAttribute("data-offline-text") || "\u26a0 offline");
-        }
+        if (error.name !== "AbortError") goOffline();
       });
   }
 
@@ -97,18 +622,14 @@
         var seat = cell.getAttribute("data-seat");
         cell.textContent = "";
         if (!row.filled) return;
-        var points = document.createElement("span");
-        points.className = "points";
+        var points = element("span", "points");
         if (row.counted) {
           var value = row.points[seat];
           points.textContent = signed(value);
           if (value > 0) points.classList.add("pos");
           if (value < 0) points.classList.add("neg");
-          var total = document.createElement("span");
-          total.className = "total";
-          total.textContent = row.totals[seat];
           cell.appendChild(points);
-          cell.appendChild(total);
+          cell.appendChild(element("span", "total", String(row.totals[seat])));
         } else {
           points.classList.add("muted");
           points.textContent = "\u2013";
@@ -122,45 +643,33 @@
         problems[key].forEach(function (message) { messages.push(message); });
       });
       if (messages.length) {
-        var list = document.createElement("ul");
-        list.className = "row-problems";
+        var list = element("ul", "row-problems");
+        list.setAttribute("role", "alert");
         messages.forEach(function (message) {
-          var item = document.createElement("li");
-          item.textContent = form.getAttribute("data-game-label").replace("%s", row.number) + " " + message;
-          list.appendChild(item);
+          list.appendChild(element("li", "", form.getAttribute("data-game-label").replace("%s", row.number) + " " + message));
         });
         info.appendChild(list);
       }
-      if (row.note) {
-        var note = document.createElement("span");
-        note.className = "row-note";
-        note.textContent = row.note;
-        info.appendChild(note);
-      }
-      if (row.warnings.length) {
-        var warning = document.createElement("span");
-        warning.className = "row-warning";
-        warning.textContent = "\u26a0 " + row.warnings.join("; ");
-        info.appendChild(warning);
-      }
-      if (row.breakdown) {
-        var breakdown = document.createElement("span");
-        breakdown.className = "row-breakdown";
-        breakdown.textContent = row.breakdown;
-        info.appendChild(breakdown);
-      }
+      if (row.note) info.appendChild(element("span", "row-note", row.note));
+      if (row.warnings.length) info.appendChild(element("span", "row-warning", "\u26a0 " + row.warnings.join("; ")));
+      if (row.breakdown) info.appendChild(element("span", "row-breakdown", row.breakdown));
       parts.info.classList.toggle("hidden-info", !messages.length && !row.warnings.length && !row.breakdown && !row.note);
     });
     form.querySelectorAll("td.total-cell").forEach(function (cell) {
-      var strong = document.createElement("strong");
-      strong.textContent = data.totals[cell.getAttribute("data-seat")];
       cell.textContent = "";
-      cell.appendChild(strong);
+      cell.appendChild(element("strong", "", String(data.totals[cell.getAttribute("data-seat")])));
     });
+    form.querySelectorAll(".bar-total").forEach(function (cell) {
+      var strong = cell.querySelector("strong");
+      text(strong, signed(data.totals[cell.getAttribute("data-seat")] || 0).replace("\u2212", "-"));
+    });
+    var sum = Object.keys(data.totals).reduce(function (acc, seat) { return acc + data.totals[seat]; }, 0);
     var zero = form.querySelector(".zero-check");
-    if (zero) {
-      var sum = Object.keys(data.totals).reduce(function (acc, seat) { return acc + data.totals[seat]; }, 0);
-      text(zero, form.getAttribute("data-zero-text").replace("%1", data.filled).replace("%2", sum));
+    if (zero) text(zero, form.getAttribute("data-zero-text").replace("%1", data.filled).replace("%2", sum));
+    var barZero = form.querySelector(".bar-zero");
+    if (barZero) {
+      text(barZero, (sum === 0 ? "\u2713 " : "\u26a0 ") + t("sum", sum));
+      barZero.classList.toggle("bad", sum !== 0);
     }
     if (status) {
       text(status, form.getAttribute("data-count-text").replace("%1", data.filled).replace("%2", data.expected));
@@ -172,13 +681,26 @@
   function focusRow(index, name) {
     var row = gameRows[index];
     if (!row) {
-      var save = form.querySelector("button[name=save]");
-      if (save) save.focus();
+      var next = form.querySelector(".sheet-actions button:not(.hidden)");
+      if (next) next.focus();
       return;
     }
     var input = row.querySelector("." + (name || "winners"));
     input.focus();
     if (input.select) input.select();
+  }
+
+  function toggleMore(number, open) {
+    var parts = rowParts(number);
+    var more = parts.main.querySelector(".more-toggle");
+    var isOpen = parts.extra.classList.toggle("open", open === undefined ? !parts.extra.classList.contains("open") : open);
+    if (more) more.setAttribute("aria-expanded", isOpen ? "true" : "false");
+    if (isOpen) {
+      var first = parts.extra.querySelector("select");
+      if (first) first.focus();
+    } else {
+      parts.main.querySelector(".winners").focus();
+    }
   }
 
   gameRows.forEach(function (row, index) {
@@ -187,6 +709,7 @@
     var value = row.querySelector(".value");
     var kind = row.querySelector(".kind");
     var record = field(number, "record");
+    var parts = rowParts(number);
 
     [winners, value, kind].forEach(function (input) {
       input.addEventListener("keydown", function (event) {
@@ -196,6 +719,7 @@
             value.focus();
             value.select();
           } else {
+            scheduleSave(0);
             focusRow(index + 1);
           }
         } else if (event.key === "ArrowDown" && input !== kind) {
@@ -210,10 +734,8 @@
     // Typing over a calculator row turns it back into a quick entry.
     [winners, value].forEach(function (input) {
       input.addEventListener("input", function () {
-        if (record.value) {
-          record.value = "";
-        }
-        schedulePreview();
+        if (record.value) record.value = "";
+        changed();
       });
     });
     kind.addEventListener("change", function () {
@@ -226,13 +748,12 @@
           record.value = "";
         }
       }
-      schedulePreview();
+      changed();
     });
 
-    var parts = rowParts(number);
     parts.extra.querySelectorAll("select, input").forEach(function (input) {
-      input.addEventListener("input", schedulePreview);
-      input.addEventListener("change", schedulePreview);
+      input.addEventListener("input", changed);
+      input.addEventListener("change", changed);
       input.addEventListener("keydown", function (event) {
         if (event.key === "Enter") {
           event.preventDefault();
@@ -240,25 +761,30 @@
         }
       });
     });
+    parts.extra.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        toggleMore(number, false);
+      }
+    });
+    // Leaving a row sends it at once.
+    row.addEventListener("focusout", function (event) {
+      var to = event.relatedTarget;
+      if (!to || (!row.contains(to) && !parts.extra.contains(to))) scheduleSave(150);
+    });
     var more = row.querySelector(".more-toggle");
-    if (more) {
-      more.addEventListener("click", function () {
-        var open = parts.extra.classList.toggle("open");
-        more.setAttribute("aria-expanded", open ? "true" : "false");
-        if (open) {
-          var first = parts.extra.querySelector("select");
-          if (first) first.focus();
-        }
-      });
-    }
+    if (more) more.addEventListener("click", function () { toggleMore(number); });
     var calc = row.querySelector(".calc-open");
-    if (calc) {
-      calc.addEventListener("click", function () { openCalculator(number); });
-    }
-    winners.addEventListener("keydown", function (event) {
-      if ((event.key === "r" || event.key === "R") && event.altKey) {
+    if (calc) calc.addEventListener("click", function () { openCalculator(number); });
+    row.addEventListener("keydown", function (event) {
+      if (!event.altKey || event.ctrlKey || event.metaKey) return;
+      var key = event.key.toLowerCase();
+      if (key === "r" || event.code === "KeyR") {
         event.preventDefault();
         openCalculator(number);
+      } else if (key === "w" || event.code === "KeyW") {
+        event.preventDefault();
+        toggleMore(number, true);
       }
     });
   });
@@ -266,17 +792,44 @@
   document.addEventListener("keydown", function (event) {
     if ((event.ctrlKey || event.metaKey) && event.key === "s") {
       event.preventDefault();
-      var save = form.querySelector("button[name=save]");
-      if (save) save.click();
+      scheduleSave(0);
     }
   });
 
-  form.addEventListener("submit", function () { dirty = false; });
-  window.addEventListener("beforeunload", function (event) {
-    if (dirty) {
-      event.preventDefault();
-      event.returnValue = "";
-    }
+  // Closing the tab or switching apps: what is not yet sent goes out as a last beacon (the
+  // device keeps it anyway and sends it again when the link is opened).
+  function sendLastBeacon() {
+    if (locked || conflictOpen || offline || passing || !navigator.sendBeacon) return;
+    var unsent = gameRows.some(function (row) {
+      var state = rowState(row.getAttribute("data-game"));
+      return state === "pending" || state === "waiting";
+    });
+    if (!unsent) return;
+    revisionInput.value = revision;
+    navigator.sendBeacon(autosaveUrl, new FormData(form));
+  }
+  window.addEventListener("pagehide", sendLastBeacon);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") sendLastBeacon();
+  });
+
+  // "Liste abgeben" and the organiser's buttons: first everything typed must be on the server
+  // (with the current revision), then the form is sent as always.
+  form.addEventListener("submit", function (event) {
+    if (passing) return;
+    event.preventDefault();
+    var submitter = event.submitter || null;
+    if (saveTimer) window.clearTimeout(saveTimer);
+    (saving || Promise.resolve()).then(autosave).then(function () {
+      if (offline) {
+        showBanner(t("submit_offline"), "offline");
+        return;
+      }
+      if (conflictOpen || locked) return;
+      passing = true;
+      revisionInput.value = revision;
+      if (form.requestSubmit) form.requestSubmit(submitter); else form.submit();
+    });
   });
 
   // ------------------------------------------------------------------ calculator
@@ -488,6 +1041,15 @@
 
   if (dialog) {
     dialog.addEventListener("input", calculate);
+    // Sonderpunkte: − / + steppers (0 to 4 each), no number field to type over.
+    dialog.addEventListener("click", function (event) {
+      var button = event.target.closest ? event.target.closest(".step") : null;
+      if (!button) return;
+      var output = button.parentNode.querySelector(".calc-special");
+      var count = (parseInt(output.value, 10) || 0) + parseInt(button.getAttribute("data-step"), 10);
+      output.value = String(Math.max(0, Math.min(4, count)));
+      calculate();
+    });
     dialog.addEventListener("change", calculate);
     calcEl(".calc-apply").addEventListener("click", function () {
       calculate().then(applyCalculator);
@@ -504,13 +1066,13 @@
       field(current, "soloist").value = "";
       field(current, "offender").value = "";
       rowParts(current).extra.querySelectorAll(".direct-input").forEach(function (input) { input.value = ""; });
-      schedulePreview();
+      changed();
       closeCalculator();
     }
     calcEl(".calc-cancel").addEventListener("click", closeCalculator);
     calcEl(".calc-clear").addEventListener("click", function () {
       field(current, "record").value = "";
-      schedulePreview();
+      changed();
       closeCalculator();
     });
     dialog.querySelector("form").addEventListener("keydown", function (event) {
@@ -519,5 +1081,9 @@
         calcEl(".calc-apply").click();
       }
     });
+  }
+  updateStates();
+  if (Object.keys(readAll()).some(function (number) { return rowState(number) === "pending"; })) {
+    scheduleSave(300);
   }
 })();

@@ -94,6 +94,6 @@ def login(page, live_server, username="leitung", password="geheim-und-lang-42"):
     page.wait_for_url(lambda url: "/konto/anmelden/" not in url)
 
 
-def screenshot(page, name: str) -> None:
+def screenshot(page, name: str, full_page: bool = True) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)

@@ -53,9 +53,14 @@ def test_keyboard_entry_of_a_whole_sheet(desk, live_server, evening):
     totals = [cell.inner_text() for cell in page.locator("td.total-cell").all()]
     screenshot(page, "sheet-keyboard-entry-desk")
 
+    # Nothing to click: every game went to the server by itself (Ctrl+S only sends at once).
     page.keyboard.press("Control+s")
-    page.wait_for_selector("text=Gespeichert.")
-    version = SheetVersion.objects.get(sheet__table__number=1, sheet__round__tournament=evening)
+    page.wait_for_selector("#sync-status:has-text('alles gespeichert')")
+    version = (
+        SheetVersion.objects.filter(sheet__table__number=1, sheet__round__tournament=evening)
+        .order_by("-number")
+        .first()
+    )
     games = list(version.games.order_by("number"))
     assert len(games) == 16
     assert games[0].points == {"1": 3, "2": -3, "3": -3, "4": 3}
@@ -82,11 +87,14 @@ def test_a_bad_row_is_flagged_live_and_kept(desk, live_server, evening):
     page.keyboard.press("Enter")
     page.wait_for_selector("tr.game-row[data-game='2'].has-problem")
     assert "Spiel 2:" in page.inner_text("tr.row-info[data-game='2']")
+    assert "✕" in page.inner_text("tr.game-row[data-game='2'] .row-state")
     page.click("button[name=save]")
     page.wait_for_selector("text=Nicht gespeichert")
     assert page.input_value("input[name=g1-winners]") == "14"
     assert page.input_value("input[name=g2-winners]") == "123"
-    assert not SheetVersion.objects.exists()
+    # Game 1 was complete and went to the server by itself; the refused game 2 did not.
+    stored = SheetVersion.objects.order_by("-number").first()
+    assert [game.plus for game in stored.games.order_by("number")] == [[1, 4]]
 
 
 def test_calculator_fills_a_row(desk, live_server, evening):
@@ -100,16 +108,17 @@ def test_calculator_fills_a_row(desk, live_server, evening):
     dialog.locator(".calc-augen").fill("150")
     dialog.locator(".calc-party[data-party='re'] .calc-call").check()
     dialog.locator(
-        ".calc-party[data-party='kontra'] .calc-special[data-special='fuchs_gefangen']"
-    ).fill("1")
+        ".calc-party[data-party='kontra'] .stepper:has([data-special='fuchs_gefangen']) "
+        ".step[data-step='1']"
+    ).click()
     page.wait_for_selector(".calc-result:has-text('Fuchs gefangen')")
     assert "Wert 1" in dialog.inner_text() or "Wert 2" in dialog.inner_text()
     dialog.locator(".calc-apply").click()
     assert page.input_value("input[name=g1-winners]") == "13"
     page.wait_for_selector("tr.row-info[data-game='1']:not(.hidden-info)")
     page.click("button[name=save]")
-    page.wait_for_selector("text=Gespeichert.")
-    game = SheetVersion.objects.get().games.get()
+    page.wait_for_selector('text="Gespeichert."')
+    game = SheetVersion.objects.order_by("-number").first().games.get()
     assert game.method == "calculator"
     # 150:90 -> 120 +1, Re +1, Kontra's Fuchs -1 = 1
     assert game.value == 1 and game.points == {"1": 1, "2": -1, "3": 1, "4": -1}

@@ -1,0 +1,125 @@
+"""Autosave: every completed row of a sheet reaches the server by itself.
+
+The page sends everything typed, with the revision it last saw. What is stored is the longest
+run of games from game 1 that the rules engine accepts, as a new version through
+``submit_sheet`` (so the revision check, the row lock, the audit entry and the history are the
+same as for a manual save). Games after a refused one wait on the device; a refused row never
+removes games already stored (a wrong correction of game 3 does not throw away games 4–9). When
+nothing changed, nothing is written.
+
+The answer tells the page, game by game, what the server holds now, so that it can mark each row
+"saved", "not yet sent" or "refused", and, when someone else changed the sheet meanwhile (a
+``StaleWriteError``), show both versions of the games concerned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from scoring.models import Sheet, SheetVersion
+from scoring.sheets.page import SheetPage, build_page
+from scoring.sheets.reading import latest_version
+from scoring.sheets.services import lock_for_entry, submit_sheet
+from scoring.sheets.validation import normalise_records
+from tournament.audit import User
+
+
+@dataclass(frozen=True)
+class AutosaveOutcome:
+    """What one autosave did."""
+
+    written: bool  # a new version was stored
+    stored_games: int  # games the server holds now
+    held_back_by: int | None  # the first refused game, when later games wait behind it
+    saved_as_typed: tuple[int, ...]  # games whose typed row is exactly what is stored
+
+
+def _stored_records(sheet: Sheet) -> list[dict[str, Any]]:
+    version = latest_version(sheet)
+    if version is None:
+        return []
+    return [dict(game.record) for game in version.games.order_by("number")]
+
+
+def savable_records(
+    typed: SheetPage, stored: list[dict[str, Any]]
+) -> tuple[list | None, int | None]:
+    """The records to store from ``typed`` rows, or None to store nothing, and the first
+    refused game (None when every typed row is accepted).
+
+    Every row accepted: the typed sheet as it is (also shorter than the stored one: the captain
+    cleared the last game). A refused row: the games before it, but only when that keeps every
+    stored game (the rows after a refused one are not dropped from the server).
+    """
+    filled = [row for row in typed.rows if row.filled]
+    refused = next((row.number for row in filled if row.problems), None)
+    if refused is None:
+        return list(typed.records), None
+    prefix = typed.records[: refused - 1]
+    if len(prefix) < len(stored):
+        return None, refused
+    return prefix, refused
+
+
+@transaction.atomic
+def autosave_sheet(
+    sheet: Sheet,
+    data: Any,
+    *,
+    expected_revision: int,
+    source: str = SheetVersion.Source.DESK,
+    user: User = None,
+) -> tuple[AutosaveOutcome, SheetPage]:
+    """Store what can be stored of the typed form ``data``; return the outcome and the typed
+    page (scored, for the rows' points and problems). Raises ``StaleWriteError`` when the sheet
+    changed since ``expected_revision`` and ``DomainError`` when it cannot be changed (handed in
+    from the phone, confirmed, round closed), exactly like ``submit_sheet``."""
+    locked = lock_for_entry(sheet, expected_revision, source)
+    typed = build_page(locked, data)
+    size = typed.table_size
+    stored = normalise_records(_stored_records(locked), size)
+    records, refused = savable_records(typed, stored)
+    written = records is not None and normalise_records(records, size) != stored
+    if written:
+        submit_sheet(locked, records, expected_revision=expected_revision, source=source, user=user)
+        sheet.refresh_from_db(fields=("revision", "status", "return_comment"))
+        stored = normalise_records(records, size)
+    accepted = typed.records if refused is None else typed.records[: refused - 1]
+    same = tuple(
+        number
+        for number, (mine, theirs) in enumerate(
+            zip(normalise_records(accepted, size), stored, strict=False), start=1
+        )
+        if mine == theirs
+    )
+    return AutosaveOutcome(written, len(stored), refused, same), typed
+
+
+def stored_as(sheet: Sheet, records: list[Any]) -> bool:
+    """Whether the latest version of ``sheet`` holds exactly ``records``."""
+    size = sheet.table.size
+    return normalise_records(records, size) == normalise_records(_stored_records(sheet), size)
+
+
+def server_rows(sheet: Sheet, page: SheetPage | None = None) -> dict[str, Any]:
+    """The sheet as stored, row by row in the page's field values, with a short summary of each
+    game ("1 + 4 · 2 · Normalspiel"): what a conflict view shows beside the device's version.
+    ``page`` is the stored page when the caller has it already."""
+    if page is None or page.from_input:
+        page = build_page(sheet)
+    rows = {}
+    for row in page.rows:
+        if not row.filled:
+            continue
+        summary = [row.plus_label or "–"]
+        if row.value is not None:
+            summary.append(str(abs(row.value)))
+        if row.kind_label:
+            summary.append(row.kind_label)
+        if row.note:
+            summary.append(row.note)
+        rows[str(row.number)] = {"values": row.values, "summary": " · ".join(summary)}
+    return {"revision": sheet.revision, "status": sheet.status, "rows": rows}
