@@ -63,11 +63,13 @@ def pages(tournament: Tournament) -> tuple[list[tuple[str, str]], list[tuple[str
         ("tabelle", f"/t/{slug}/tabelle/"),
         ("regeln", f"/t/{slug}/regeln/"),
         ("spieler", f"/t/{slug}/spieler/{player.public_id}/"),
+        ("beamer", f"/t/{slug}/beamer/"),
         ("beamer-sitzordnung", f"/t/{slug}/beamer/?show=seating"),
         ("beamer-tabelle", f"/t/{slug}/beamer/?show=standings"),
         ("listenfuehrer-teilweise", captain_url(sheets[2].table.entry_token)),
         ("listenfuehrer-leer", captain_url(sheets[4].table.entry_token)),
         ("listenfuehrer-bestaetigt", captain_url(sheets[1].table.entry_token)),
+        ("fehlerseite-404", f"/t/{slug}/gibt-es-nicht/"),
     ]
     desk = f"/verwaltung/{slug}/"
     organiser = [
@@ -121,7 +123,8 @@ def test_no_critical_or_serious_axe_violations(browser, live_server, filled, wid
             for name, path in pages_:
                 url = path if path.startswith("http") else live_server.url + path
                 response = page.goto(url)
-                assert response is not None and response.ok, f"{name}: {url} answered {response}"
+                expected = 404 if name.startswith("fehlerseite-") else 200
+                assert response is not None and response.status == expected, (name, url, response)
                 page.wait_for_load_state("load")
                 violations = blocking_violations(axe, page)
                 checked += 1
