@@ -7,12 +7,14 @@ from __future__ import annotations
 import time
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from scoring.models import Sheet
 from scoring.sheets.links import captain_url
 from scoring.sheets.reading import latest_version
 from scoring.sheets.services import submit_sheet
 from tests.browser.conftest import screenshot
+from tests.browser.test_accessibility import blocking_violations
 from tournament.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -72,6 +74,16 @@ def test_a_new_captain_fills_a_16_game_sheet_by_what_the_page_shows(
     assert "Geber:" in row.locator("td.dealer-col").inner_text()
     assert phone.locator("tr.game-row[data-game='1']").get_attribute("class").count("current") == 1
     assert phone.get_by_label("Spiel 1: Sieger").get_attribute("placeholder") == "z. B. 14"
+    # The calculator with its Sonderpunkte steppers, checked by axe-core like the page.
+    phone.locator("tr.game-row[data-game='1'] .calc-open").tap()
+    stepper = phone.locator(".calc-party[data-party='re'] .stepper").first
+    stepper.locator(".step[data-step='1']").tap()
+    stepper.locator(".step[data-step='1']").tap()
+    stepper.locator(".step[data-step='-1']").tap()
+    assert stepper.locator("output").inner_text() == "1"
+    assert stepper.locator(".step").first.bounding_box()["height"] >= 44
+    assert not blocking_violations(Axe(), phone)
+    phone.get_by_role("button", name="Abbrechen").tap()
     phone.locator("#first-use-close").tap()
     assert hint.is_hidden()
 
@@ -171,6 +183,7 @@ def test_games_typed_offline_reach_the_server_when_the_connection_is_back(
         == "pending"
     )
     screenshot(phone, "captain-offline", full_page=False)
+    assert not blocking_violations(Axe(), phone)
     time.sleep(1.5)
     assert len(stored(table)) == 1  # really offline
 
@@ -231,6 +244,7 @@ def test_a_desk_change_meanwhile_is_shown_beside_the_captains_version(
     assert "1 + 3 · 4" in text  # the desk's version of game 2
     assert "Sieger 23 · Wert 5" in text  # the phone's
     screenshot(phone, "captain-conflict", full_page=False)
+    assert not blocking_violations(Axe(), phone)  # the conflict view is accessible too
     assert stored(table) == [([1, 4], 2), ([1, 3], 4)]  # nothing overwritten yet
     panel.get_by_role("button", name="Meine Eingaben senden").tap()
     phone.wait_for_selector("#sync-status:has-text('alles gespeichert')")
