@@ -155,7 +155,13 @@ def parse_seats(text: str) -> list[int] | None:
 def _build_record(row: RowInput) -> None:
     if row.is_empty:
         row.problems.append(
-            ("winners", _("Die Zeile ist leer, aber spätere Spiele sind eingetragen."))
+            (
+                "winners",
+                _(
+                    "Die Zeile ist leer, aber spätere Spiele sind eingetragen. Bitte dieses Spiel "
+                    "eintragen oder die späteren löschen."
+                ),
+            )
         )
         return
     base: dict[str, Any] = {"table_size": row.table_size}

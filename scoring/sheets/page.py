@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.models import Sheet, SheetVersion
 from scoring.rules import Kind, ScoringWarning, dealer, max_games, score_sheet, translate
@@ -148,6 +149,52 @@ def field_label(field_path: str | None) -> str:
     }.get(head, "record")
 
 
+# The inputs of a row as the page labels them, for messages that name a record's field.
+INPUT_NAMES = {
+    "winners": gettext_lazy("Sieger"),
+    "value": gettext_lazy("Wert"),
+    "kind": gettext_lazy("Spielart"),
+    "soloist": gettext_lazy("Solospieler"),
+    "offender": gettext_lazy("Verworfen von"),
+    "points": gettext_lazy("Punkte"),
+}
+RECORD_NAMES = {
+    "augen_re": gettext_lazy("Augen Re"),
+    "statements": gettext_lazy("Ansagen"),
+    "specials": gettext_lazy("Sonderpunkte"),
+    "schwarz": gettext_lazy("schwarz"),
+    "kind": gettext_lazy("Spielart"),
+    "re": gettext_lazy("Re-Partei"),
+}
+# What to do, by the input a refusal belongs to.
+ADVICE = {
+    "winners": gettext_lazy("Bitte die Platznummern der Gewinner prüfen (z. B. 14)."),
+    "value": gettext_lazy("Bitte den Wert vom Zettel eintragen."),
+    "kind": gettext_lazy("Bitte die Spielart prüfen."),
+    "soloist": gettext_lazy("Bitte unter ⋯ den Solospieler wählen."),
+    "offender": gettext_lazy("Bitte unter ⋯ prüfen, wer verworfen hat."),
+    "points": gettext_lazy("Bitte die Punkte unter ⋯ prüfen."),
+    "record": gettext_lazy("Bitte im Rechner (▦) prüfen."),
+}
+
+
+def input_message(issue: Any, language: str) -> str:
+    """An engine refusal in the page's words: the input's label instead of the record's field
+    path ("winners[0]" → "Sieger"), followed by what to do."""
+    where = field_label(issue.field)
+    head = (issue.field or "").split(".")[0].split("[")[0]
+    name = INPUT_NAMES.get(where) if where != "record" else RECORD_NAMES.get(head)
+    params = dict(issue.params)
+    message = translate(
+        f"error.{issue.code}", language, field=str(name) if name else issue.field, **params
+    )
+    advice = ADVICE.get(where)
+    if advice and not message.rstrip(".").endswith(str(advice).rstrip(".")):
+        if "bitte" not in message.lower():
+            message = f"{message.rstrip('.')}. {advice}"
+    return message
+
+
 def build_page(sheet: Sheet, data: Mapping[str, str] | None = None) -> SheetPage:
     """The page for ``sheet``: from submitted form ``data`` if given (scored by the rules engine),
     else the latest version as stored (the engine's results written when it was saved)."""
@@ -241,7 +288,7 @@ def score_inputs(
         if not row.problems:
             for issue in game.issues:
                 view.problems.setdefault(field_label(issue.field), []).append(
-                    issue.message(language)
+                    input_message(issue, language)
                 )
         if game.result is not None and not row.problems:
             result = game.result

@@ -206,3 +206,30 @@ def test_the_sheet_page_carries_the_stored_rows_for_the_device(organiser_client,
     html = page.content.decode()
     assert 'id="sheet-server-state"' in html and 'data-autosave-url="' in html
     assert 'id="sheet-texts"' in html
+
+
+def test_the_service_worker_is_served_for_the_captain_links(client):
+    response = client.get("/e/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    body = response.content.decode()
+    assert "/static/js/sheet.js" in body and "/static/css/app.css" in body
+    assert 'request.method !== "GET"' in body  # saving never comes from the cache
+
+
+def test_a_captain_link_has_a_web_app_manifest(evening, client):
+    table = Table.objects.get(round__tournament=evening, round__number=1, number=2)
+    link = "/" + captain_url(table.entry_token).split("://", 1)[-1].split("/", 1)[1]
+    page = client.get(link).content.decode()
+    assert f'<link rel="manifest" href="{link}manifest.webmanifest">' in page
+    response = client.get(link + "manifest.webmanifest")
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = response.json()
+    assert manifest["start_url"] == link and manifest["display"] == "standalone"
+    assert manifest["short_name"] == "Tisch 2"
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+
+
+def test_an_unknown_link_has_no_manifest(evening, client):
+    assert client.get("/e/" + "x" * 32 + "/manifest.webmanifest").status_code == 404
