@@ -32,7 +32,7 @@ def free_port() -> int:
 
 
 def prepare(env: dict[str, str]) -> str:
-    """Fresh database; returns the entry token of the demo's table 2."""
+    """Fresh database; returns the entry token of the demo's table 4 (nothing entered yet)."""
     DB.unlink(missing_ok=True)
     python = str(ROOT / ".venv" / "bin" / "python")
     subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
@@ -56,7 +56,7 @@ for index, name in enumerate(names):
         set_checked_in(p, True, user=user)
 draw_round(t, 1, seed=4711, user=user)
 from tournament.models import Table
-print("TOKEN", Table.objects.get(round__tournament__slug="demo", number=2).entry_token)
+print("TOKEN", Table.objects.get(round__tournament__slug="demo", number=4).entry_token)
 """
     result = subprocess.run(
         [python, "manage.py", "shell", "-c", script],
@@ -166,8 +166,9 @@ def shoot(browser, base: str, token: str) -> None:
         dialog.locator(".calc-augen").fill("187")
         dialog.locator(".calc-party[data-party='re'] .calc-call").check()
         dialog.locator(
-            ".calc-party[data-party='re'] .calc-special[data-special='doppelkopf']"
-        ).fill("1")
+            ".calc-party[data-party='re'] .stepper:has([data-special='doppelkopf']) "
+            ".step[data-step='1']"
+        ).click()
         p.wait_for_selector(".calc-result:has-text('Doppelkopf')")
 
     snap("09-rechner", "/verwaltung/demo/durchgang/1/tisch/2/", before=calculator)
@@ -186,12 +187,13 @@ def shoot(browser, base: str, token: str) -> None:
 
     def captain_types(p):
         p.tap("input[name=g1-winners]")
-        for winners, value in (("14", "3"), ("23", "2"), ("12", "1")):
+        for winners, value in (("23", "3"), ("34", "2"), ("14", "1")):
             p.keyboard.type(winners)
             p.keyboard.press("Tab")
             p.keyboard.type(value)
             p.keyboard.press("Enter")
-        p.wait_for_selector("#sheet-status:has-text('3 von 16')")
+        p.wait_for_selector("#sheet-status:has-text('3 von ')")
+        p.wait_for_selector("#sync-status:has-text('alles gespeichert')")
 
     snap("13-handy-listenfuehrer", f"/e/{token}/", before=captain_types)
     snap("14-handy-wo-sitze-ich", "/t/demo/wo-sitze-ich/?q=heinz")

@@ -52,6 +52,6 @@ def sheet_texts() -> dict[str, str]:
         "winners": _("Sieger"),
         "value": _("Wert"),
         "game": _("Spiel %s"),
-        "example_winners": _("z. B. 14"),
+        "example_winners": _("z. B. %s"),
         "error": _("Der Server hat die Eingaben nicht angenommen: %s"),
     }

@@ -352,7 +352,12 @@
       var isCurrent = row === current;
       row.classList.toggle("current", isCurrent);
       var winners = row.querySelector(".winners");
-      if (isCurrent) winners.setAttribute("placeholder", t("example_winners"));
+      if (isCurrent) {
+        var out = parseInt(row.getAttribute("data-sitting-out"), 10);
+        var active = [];
+        for (var seat = 1; seat <= tableSize; seat += 1) if (seat !== out) active.push(seat);
+        winners.setAttribute("placeholder", t("example_winners", "" + active[0] + active[active.length - 1]));
+      }
       else winners.removeAttribute("placeholder");
     });
     if (!syncStatus) return;

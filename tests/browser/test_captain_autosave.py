@@ -249,3 +249,38 @@ def test_a_desk_change_meanwhile_is_shown_beside_the_captains_version(
     panel.get_by_role("button", name="Meine Eingaben senden").tap()
     phone.wait_for_selector("#sync-status:has-text('alles gespeichert')")
     assert wait_for_server(table, 3) == [([1, 4], 2), ([2, 3], 5), ([1, 2], 1)]
+
+
+def test_games_that_came_too_late_for_a_handed_in_sheet_are_shown_not_dropped(
+    phone, live_server, evening, settings, organiser
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    table, link = captain_link(evening, 1)
+    phone.add_init_script("navigator.sendBeacon = () => false;")
+    phone.route("**/sichern/", lambda route: route.abort())
+    phone.goto(link)
+    enter_game(phone, 1, "14", "2")
+    phone.wait_for_selector("#sync-status:has-text('offline')")
+    phone.close()
+    # Meanwhile the organiser entered and confirmed the sheet at the desk: it is locked.
+    sheet = Sheet.objects.get(table=table)
+    submit_sheet(
+        sheet,
+        [{"kind": "normal", "winners": [2, 3], "value": 1}],
+        expected_revision=sheet.revision,
+        user=organiser,
+    )
+    Sheet.objects.filter(pk=sheet.pk).update(status=Sheet.Status.CONFIRMED)
+
+    again = phone.context.new_page()
+    again.goto(link)
+    panel = again.locator("#conflict-panel")
+    panel.wait_for(state="visible")
+    assert "nicht übernommen" in panel.inner_text()
+    assert "2 + 3 · 1" in panel.inner_text() and "Sieger 14 · Wert 2" in panel.inner_text()
+    assert not blocking_violations(Axe(), again)
+    panel.get_by_role("button", name="Eingaben dieses Geräts verwerfen").tap()
+    assert panel.is_hidden()
+    again.reload()
+    assert again.locator("#conflict-panel").is_hidden()
+    assert stored(table) == [([2, 3], 1)]

@@ -122,3 +122,35 @@ def test_calculator_fills_a_row(desk, live_server, evening):
     assert game.method == "calculator"
     # 150:90 -> 120 +1, Re +1, Kontra's Fuchs -1 = 1
     assert game.value == 1 and game.points == {"1": 1, "2": -1, "3": 1, "4": -1}
+
+
+def test_every_row_action_is_reachable_from_the_keyboard(desk, live_server, evening):
+    page = desk
+    login(page, live_server)
+    page.goto(live_server.url + f"/verwaltung/{evening.slug}/durchgang/1/tisch/1/")
+    shortcuts = page.inner_text("#sheet-shortcuts")
+    assert "Alt" in shortcuts and "R" in shortcuts and "W" in shortcuts and "Esc" in shortcuts
+    page.click("input[name=g1-winners]")
+    page.keyboard.type("2")
+    page.keyboard.press("Tab")
+    page.keyboard.type("6")
+    # Alt+W opens "⋯" (soloist, revoke, direct points) with the soloist select focused.
+    page.keyboard.press("Alt+w")
+    assert page.evaluate("document.activeElement.name") == "g1-soloist"
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.name") == "g1-winners"
+    assert page.locator("tr.row-extra[data-game='1']").is_hidden()
+    # The tools are in the tab order: Tab from the kind of game reaches the calculator.
+    page.focus("select[name=g1-kind]")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('calc-open')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('more-toggle')")
+    page.keyboard.press("Enter")
+    assert page.locator("tr.row-extra[data-game='1']").is_visible()
+    page.keyboard.press("Escape")
+    # Alt+R opens the calculator for the row.
+    page.focus("input[name=g2-winners]")
+    page.keyboard.press("Alt+r")
+    assert page.locator("dialog#calculator").is_visible()
+    assert "Spiel 2" in page.inner_text("dialog#calculator h2")
