@@ -188,9 +188,8 @@ def input_message(issue: Any, language: str) -> str:
         f"error.{issue.code}", language, field=str(name) if name else issue.field, **params
     )
     advice = ADVICE.get(where)
-    if advice and not message.rstrip(".").endswith(str(advice).rstrip(".")):
-        if "bitte" not in message.lower():
-            message = f"{message.rstrip('.')}. {advice}"
+    if advice and "bitte" not in message.lower():
+        message = f"{message.rstrip('.')}. {advice}"
     return message
 
 
