@@ -142,7 +142,10 @@
     Object.keys(values).filter(function (key) { return /^p\d$/.test(key) && values[key]; }).forEach(function (key) {
       parts.push(key.slice(1) + ": " + values[key]);
     });
-    if (values.kind && values.kind !== "normal") parts.push(values.kind);
+    if (values.kind && values.kind !== "normal") {
+      var option = document.querySelector('select.kind option[value="' + values.kind.replace(/[^a-z_]/g, "") + '"]');
+      parts.push(option ? option.textContent : values.kind);
+    }
     return parts.join(" · ");
   }
 
