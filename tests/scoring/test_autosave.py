@@ -189,10 +189,10 @@ def test_autosave_stays_within_its_query_budget(
     rows = {number: ("14" if number % 2 else "23", "2") for number in range(1, 17)}
     organiser_client.post(autosave_url(evening), typed(dict(list(rows.items())[:15]), 0))
     revision = the_sheet(evening).revision
-    with django_assert_max_num_queries(40):
+    with django_assert_max_num_queries(24):
         answer = organiser_client.post(autosave_url(evening), typed(rows, revision)).json()
     assert answer["state"] == "saved" and answer["stored_games"] == 16
-    with django_assert_max_num_queries(30):
+    with django_assert_max_num_queries(14):
         again = organiser_client.post(autosave_url(evening), typed(rows, answer["revision"]))
     assert again.json()["state"] == "unchanged"
 
