@@ -79,6 +79,8 @@ def autosave_sheet(
     from the phone, confirmed, round closed), exactly like ``submit_sheet``."""
     locked = lock_for_entry(sheet, expected_revision, source)
     typed = build_page(locked, data)
+    if typed.refused_games:  # a crafted request (JSON nested too deeply): nothing is stored
+        return AutosaveOutcome(False, 0, typed.refused_games[0], ()), typed
     size = typed.table_size
     stored = normalise_records(_stored_records(locked), size)
     records, refused = savable_records(typed, stored)

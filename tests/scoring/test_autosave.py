@@ -233,3 +233,12 @@ def test_a_captain_link_has_a_web_app_manifest(evening, client):
 
 def test_an_unknown_link_has_no_manifest(evening, client):
     assert client.get("/e/" + "x" * 32 + "/manifest.webmanifest").status_code == 404
+
+
+def test_calculator_data_nested_too_deeply_is_refused_and_stores_nothing(organiser_client, evening):
+    data = typed({1: ("14", "3")}, 0)
+    data["g2-record"] = "[" * 50 + "]" * 50
+    data["g2-kind"] = "normal"
+    response = organiser_client.post(autosave_url(evening), data)
+    assert response.status_code == 400 and "Spiel 2" in response.json()["message"]
+    assert not SheetVersion.objects.exists()
