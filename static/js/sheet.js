@@ -22,9 +22,11 @@
 
   var worker = document.getElementById("service-worker");
   if (worker && "serviceWorker" in navigator && window.isSecureContext) {
+    var controlled = !!navigator.serviceWorker.controller;
     navigator.serviceWorker.register(worker.getAttribute("data-url")).then(function () {
-      // Keep this page for offline use (the worker stores later visits itself).
-      if (window.caches) {
+      // First visit: fetch this page once more through the new worker, which keeps it for
+      // offline use (later visits go through the worker and are kept by it anyway).
+      if (!controlled && window.caches) {
         return navigator.serviceWorker.ready.then(function () {
           return fetch(window.location.href, { credentials: "same-origin" });
         });

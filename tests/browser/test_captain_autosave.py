@@ -197,8 +197,7 @@ def test_the_page_opens_offline_once_it_was_opened(phone, live_server, evening, 
     settings.PUBLIC_BASE_URL = live_server.url
     table, link = captain_link(evening, 1)
     phone.goto(link)
-    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    phone.wait_for_function("navigator.serviceWorker.controller !== null || true")
+    assert phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
     phone.reload()  # now under the worker's control; the page and its assets are cached
     phone.wait_for_function("navigator.serviceWorker.controller !== null")
     enter_game(phone, 1, "14", "2")
