@@ -255,6 +255,8 @@ class OrganiserSheetMixin(OrganiserMixin):
 class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
     """The organiser's entry and check page of one table's sheet."""
 
+    helper_allowed = True
+
     organiser = True
 
     def preview_url(self) -> str:
@@ -280,15 +282,23 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
 
 
 class SheetPreviewView(OrganiserSheetMixin, SheetPreviewMixin, View):
-    pass
+    helper_allowed = True
 
 
 class SheetScoreGameView(OrganiserSheetMixin, ScoreGameMixin, View):
-    pass
+    helper_allowed = True
 
 
 class SheetActionView(OrganiserSheetMixin, View):
     """Confirm, send back, reopen or stop early: one service each."""
+
+    # A Helfer confirms and sends back sheets; reopening and stopping a table are the
+    # Turnierleitung's.
+    HELPER_ACTIONS = frozenset({"confirm", "return"})
+
+    @property
+    def helper_allowed(self) -> bool:  # type: ignore[override]
+        return self.action in self.HELPER_ACTIONS
 
     action = ""
 

@@ -80,6 +80,7 @@ class TournamentSettingsView(OrganiserMixin, FormView):
 
 
 class TournamentDetailView(OrganiserMixin, TemplateView):
+    helper_allowed = True
     template_name = "tournament/tournament_detail.html"
     section = "overview"
 
@@ -110,6 +111,7 @@ def next_round_number(tournament: Tournament) -> int | None:
 
 
 class AuditLogView(OrganiserMixin, ListView):
+    helper_allowed = True
     template_name = "tournament/audit_log.html"
     section = "audit"
     context_object_name = "entries"
