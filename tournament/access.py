@@ -16,8 +16,15 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from tournament.models import Tournament
-from tournament.permissions import FULL, role_of, tournaments_for, with_roles
+from tournament.models import Club, Tournament
+from tournament.permissions import (
+    FULL,
+    club_role,
+    clubs_for,
+    role_of,
+    tournaments_for,
+    with_roles,
+)
 
 
 class OrganiserMixin(LoginRequiredMixin):
@@ -64,3 +71,31 @@ class OrganiserMixin(LoginRequiredMixin):
         ):
             return HttpResponseRedirect(target)
         return HttpResponseRedirect(default)
+
+
+class ClubMixin(LoginRequiredMixin):
+    """A club's organiser pages: ``self.club`` from the URL's ``club`` slug among the clubs the
+    login belongs to (404 otherwise, like a tournament of another club). A Helfer gets 403 on
+    every page that does not say ``helper_allowed = True``."""
+
+    club: Club
+    helper_allowed = False
+    section = "club"
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.club = get_object_or_404(clubs_for(request.user), slug=kwargs["club"])
+        self.role = club_role(request.user, self.club)
+        if self.role != FULL and not self.helper_allowed:
+            raise PermissionDenied
+        self.load(**kwargs)
+        return super().dispatch(request, *args, **kwargs)
+
+    def load(self, **kwargs: Any) -> None:
+        """Look up further objects named in the URL inside ``self.club`` (404 if unknown)."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.update(club=self.club, full_access=self.role == FULL, section=self.section)
+        return context

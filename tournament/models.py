@@ -108,6 +108,8 @@ class Member(models.Model):
     )
     name = models.CharField(_("Name"), max_length=100)
     key = models.CharField(max_length=100, editable=False)
+    # The member's season page's address; random, like a participant's ``public_id``.
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

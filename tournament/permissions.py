@@ -166,3 +166,16 @@ def revoke_access(tournament: Tournament, user: User, *, by: User = None) -> boo
         details={"user": user.get_username()},
     )
     return True
+
+
+def club_role(user: User, club: Club) -> str | None:
+    """``FULL`` (Turnierleitung, superusers), ``HELPER`` or None for a club's pages."""
+    if is_superuser(user):
+        return FULL
+    if user is None or not user.is_authenticated or not user.is_active:
+        return None
+    role = ClubMembership.objects.filter(user=user, club=club).values_list("role", flat=True)
+    found = role.first()
+    if found is None:
+        return None
+    return FULL if found == ClubMembership.Role.ORGANISER else HELPER

@@ -23,6 +23,7 @@ class SeasonTable:
     season: Season
     tournaments: tuple[Tournament, ...]  # by date
     rows: tuple[SeasonRow, ...]
+    public_ids: dict[int, str]  # member id -> the member's public id (season pages)
 
     @property
     def ranked(self) -> tuple[SeasonRow, ...]:
@@ -63,9 +64,11 @@ def compute_season(season: Season) -> SeasonTable:
     tournaments = tuple(season.tournaments.order_by("date", "pk"))
     results = evening_results([t.pk for t in tournaments])
     member_ids = {result.member_id for result in results}
-    names = dict(Member.objects.filter(pk__in=member_ids).values_list("pk", "name"))
+    members = Member.objects.filter(pk__in=member_ids).values_list("pk", "name", "public_id")
+    names = {pk: name for pk, name, _public_id in members}
+    public_ids = {pk: public_id for pk, _name, public_id in members}
     rows = rank_season(results, names, season_rule(season))
-    return SeasonTable(season, tournaments, tuple(rows))
+    return SeasonTable(season, tournaments, tuple(rows), public_ids)
 
 
 @dataclass(frozen=True)

@@ -129,3 +129,15 @@ def add_tournament(season: Season, tournament: Tournament, *, user: User = None)
 @transaction.atomic
 def remove_tournament(season: Season, tournament: Tournament) -> None:
     season.tournaments.remove(tournament)
+
+
+@transaction.atomic
+def set_tournaments(
+    season: Season, tournaments: Iterable[Tournament], *, user: User = None
+) -> None:
+    """Exactly these tournaments count for the season."""
+    wanted = {t.pk: t for t in check_tournaments(season.club, tournaments)}
+    for tournament in season.tournaments.exclude(pk__in=wanted):
+        remove_tournament(season, tournament)
+    for tournament in wanted.values():
+        add_tournament(season, tournament, user=user)

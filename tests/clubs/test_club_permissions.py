@@ -148,3 +148,33 @@ def test_a_helper_checks_in_and_confirms(club_evening, helper):
     # reopening a confirmed sheet is the Turnierleitung's
     reopen = reverse("scoring:sheet_reopen", args=[club_evening.slug, 1, sheet.table.number])
     assert client.post(reopen, {"revision": sheet.revision, "reason": "x"}).status_code == 403
+
+
+def club_routes() -> list[tuple[str, list[str]]]:
+    from django.urls import URLResolver, get_resolver
+
+    return [
+        (f"{resolver.namespace}:{pattern.name}", sorted(pattern.pattern.converters))
+        for resolver in get_resolver().url_patterns
+        if isinstance(resolver, URLResolver) and resolver.namespace in ("seasons", "clubs")
+        for pattern in resolver.url_patterns
+    ]
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_another_clubs_leader_gets_404_on_every_club_page(club_evening, other_club_leader, method):
+    from scoring.seasons.services import create_season
+
+    club = club_evening.club
+    season = create_season(club, "2025", name="Saison", tournaments=[club_evening])
+    member = club.members.create(name="Anna", key="anna")
+    values = {"club": club.slug, "season": season.slug, "member": member.public_id}
+    client = login(other_club_leader)
+    before = fingerprint()
+    routes = club_routes()
+    assert len(routes) >= 9
+    for name, params in routes:
+        url = reverse(name, kwargs={param: values[param] for param in params})
+        assert getattr(client, method)(url).status_code == 404, url
+    assert fingerprint() == before
+    assert club.members.get().name == "Anna"

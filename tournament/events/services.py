@@ -35,7 +35,7 @@ TOURNAMENT_FIELDS = frozenset(Tournament.SETTINGS_FIELDS)
 
 
 # Paths of the organiser's pages that a tournament's short name would shadow.
-RESERVED_SLUGS = frozenset({"neu"})
+RESERVED_SLUGS = frozenset({"neu", "vereine"})
 
 
 # How often a tournament is inserted with the next free slug when another one took the slug
