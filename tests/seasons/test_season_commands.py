@@ -143,3 +143,37 @@ def test_bad_input_of_the_other_commands_exits_1(club):
     assert not Tournament.objects.exists()
     code, _out, err = run("season_standings", "skat-und-doko", "2099", "--json")
     assert code == 1 and "no season '2099'" in err
+
+
+def test_generate_demo_makes_a_club_with_a_season_of_several_evenings():
+    code, _out, err = run(
+        "generate_demo", "--club", "demo-club", "--evenings", "3", "--players", "8",
+        "--rounds", "1", "--cycles", "1", "--rule", "best", "--best", "2",
+    )  # fmt: skip
+    assert code == 0, err
+    season = Season.objects.get(club__slug="demo-club", slug="2025")
+    assert season.tournaments.count() == 3 and season.rule == "best"
+    rows = compute_season(season).rows
+    assert 8 <= len(rows) <= 10  # a pool of 10 members, 8 each evening
+    assert max(row.evenings for row in rows) == 3
+    assert run("generate_demo", "--club", "demo-club", "--evenings", "3")[0] == 1  # exists
+    code, _out, err = run(
+        "generate_demo", "--club", "demo-club", "--evenings", "2", "--players", "8",
+        "--rounds", "1", "--cycles", "1", "--replace",
+    )  # fmt: skip
+    assert code == 0, err
+    assert Season.objects.get(club__slug="demo-club").tournaments.count() == 2
+
+
+def test_load_demo_shows_a_demo_season():
+    from django.contrib.auth import get_user_model
+
+    from tournament.permissions import clubs_for
+
+    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", stdout=io.StringIO())  # again: nothing more
+    season = Season.objects.get(club__slug="doko-freunde", slug="2025")
+    assert season.tournaments.count() == 3
+    assert compute_season(season).ranked
+    login = get_user_model().objects.get(username="verein")
+    assert list(clubs_for(login, full=True)) == [season.club]
