@@ -1,8 +1,9 @@
 """The season table read from the database: the confirmed score lines of the season's
 tournaments, added up per member and evening in SQL, ranked by ``scoring.seasons.core``.
 
-Three queries for any number of evenings and players: the season's tournaments, the sums per
-member and tournament, the members' names. Guests (participants without a member) do not count
+A few queries for any number of evenings and players: the season's tournaments, the evenings'
+fingerprints (their sums come from the cache unless a sheet changed), the participants' members,
+the members' names. Guests (participants without a member) do not count
 for the season; once made a member, their evenings count.
 """
 
@@ -10,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db.models import Count, Sum
 
-from scoring.models import ScoreLine, Season
+from scoring.models import ScoreLine, Season, Sheet
 from scoring.seasons.core import EveningResult, SeasonRow, SeasonRule, rank_season
 from scoring.standings.ranking import compute_standings
 from tournament.models import Member, Participant, Tournament
@@ -38,25 +40,63 @@ def season_rule(season: Season) -> SeasonRule:
     return SeasonRule(rule=season.rule, best=season.best_count, min_rounds=season.min_rounds)
 
 
+# Per-evening sums are kept in the cache under a key that changes with every change of a sheet
+# (``Sheet.revision`` goes up on every save, confirmation and reopening), so a stale sum is never
+# read back; the time is only a limit on the space they take.
+EVENING_CACHE_SECONDS = 24 * 60 * 60
+
+
+def evening_sums(tournament_ids: list[int]) -> dict[int, list[tuple[int, int, int]]]:
+    """Tournament id -> [(participant id, points, rounds)] from the confirmed score lines.
+
+    Adding up 150,000 score lines of a season takes longer than a page may; an evening's sums
+    only change with one of its sheets, so each evening's sums are cached under a fingerprint of
+    its sheets (count and summed revisions: one cheap query for all evenings).
+    """
+    fingerprints = (
+        Sheet.objects.filter(round__tournament_id__in=tournament_ids)
+        .values("round__tournament_id")
+        .annotate(count=Count("id"), revisions=Sum("revision"))
+        .order_by()
+        .values_list("round__tournament_id", "count", "revisions")
+    )
+    keys = {
+        tid: f"season-evening:{tid}:{count}:{revisions}" for tid, count, revisions in fingerprints
+    }
+    cached = cache.get_many(list(keys.values()))
+    sums = {tid: cached[key] for tid, key in keys.items() if key in cached}
+    missing = [tid for tid in keys if tid not in sums]
+    if missing:
+        lines = (
+            ScoreLine.objects.filter(round__tournament_id__in=missing)
+            .values("participant_id", "round__tournament_id")
+            .annotate(points=Sum("points"), rounds=Count("round_id", distinct=True))
+            .order_by()
+            .values_list("round__tournament_id", "participant_id", "points", "rounds")
+        )
+        fresh: dict[int, list[tuple[int, int, int]]] = {tid: [] for tid in missing}
+        for tid, participant_id, points, rounds in lines:
+            fresh[tid].append((participant_id, points, rounds))
+        cache.set_many({keys[tid]: value for tid, value in fresh.items()}, EVENING_CACHE_SECONDS)
+        sums.update(fresh)
+    return sums
+
+
 def evening_results(tournament_ids: list[int]) -> list[EveningResult]:
     """Points and rounds per member and tournament (confirmed sheets only: score lines are
-    written when a sheet is confirmed and removed when it is reopened)."""
-    sums = (
-        ScoreLine.objects.filter(
-            round__tournament_id__in=tournament_ids, participant__member__isnull=False
+    written when a sheet is confirmed and removed when it is reopened). Guests (participants
+    without a member) are left out; the link to the member is read fresh every time."""
+    sums = evening_sums(tournament_ids)
+    members = dict(
+        Participant.objects.filter(tournament_id__in=list(sums), member__isnull=False).values_list(
+            "pk", "member_id"
         )
-        .values("participant__member_id", "round__tournament_id")
-        .annotate(points=Sum("points"), rounds=Count("round_id", distinct=True))
-        .order_by()
     )
     return [
-        EveningResult(
-            member_id=line["participant__member_id"],
-            tournament_id=line["round__tournament_id"],
-            points=line["points"],
-            rounds=line["rounds"],
-        )
-        for line in sums
+        EveningResult(members[pid], tid, points, rounds)
+        for tid, lines in sums.items()
+        for pid, points, rounds in lines
+        if pid in members
     ]
 
 
