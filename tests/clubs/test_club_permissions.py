@@ -178,3 +178,13 @@ def test_another_clubs_leader_gets_404_on_every_club_page(club_evening, other_cl
         assert getattr(client, method)(url).status_code == 404, url
     assert fingerprint() == before
     assert club.members.get().name == "Anna"
+
+
+def test_a_helper_is_not_offered_what_they_may_not_do(club_evening, leader, helper):
+    url = reverse("exports:downloads", args=[club_evening.slug])
+    helper_page = login(helper).get(url).content.decode()
+    leader_page = login(leader).get(url).content.decode()
+    for link in ("sicherung.json", ".xlsx", "/einstellungen/"):
+        assert link in leader_page
+        assert link not in helper_page
+    assert ".pdf" in helper_page
