@@ -143,6 +143,8 @@ def test_bad_input_of_the_other_commands_exits_1(club):
     assert not Tournament.objects.exists()
     code, _out, err = run("season_standings", "skat-und-doko", "2099", "--json")
     assert code == 1 and "no season '2099'" in err
+    code, _out, err = run("season_standings", "gibt-es-nicht", "2025", "--json")
+    assert code == 1 and "no club 'gibt-es-nicht'" in err
 
 
 def test_generate_demo_makes_a_club_with_a_season_of_several_evenings():

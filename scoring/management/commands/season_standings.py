@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Season
 from scoring.seasons.ranking import compute_season
+from tournament.models import Club
 
 
 class Command(BaseCommand):
@@ -23,6 +24,8 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="a JSON list of rows")
 
     def handle(self, *args, club: str, season: str, **options):
+        if not Club.objects.filter(slug=club).exists():
+            raise CommandError(f"There is no club '{club}'.")
         found = Season.objects.filter(club__slug=club, slug=season).select_related("club").first()
         if found is None:
             raise CommandError(f"There is no season '{season}' of club '{club}'.")
