@@ -179,3 +179,20 @@ def test_load_demo_shows_a_demo_season():
     assert compute_season(season).ranked
     login = get_user_model().objects.get(username="verein")
     assert list(clubs_for(login, full=True)) == [season.club]
+
+
+def test_a_backup_restored_into_a_club_is_linked_to_its_members(club, play_evening, tmp_path):
+    from scoring.backup.document import dumps
+    from scoring.backup.export import export_tournament
+
+    one = play_evening(club, "jan", FOUR)
+    path = tmp_path / "sicherung.json"
+    path.write_text(dumps(export_tournament(one)), encoding="utf-8")
+    assert run("import_tournament", str(path), "--slug", "kopie", "--club", "nix")[0] == 1
+    assert not Tournament.objects.filter(slug="kopie").exists()
+    code, _out, err = run("import_tournament", str(path), "--slug", "kopie", "--club", club.slug)
+    assert code == 0, err
+    copy = Tournament.objects.get(slug="kopie")
+    assert copy.club == club
+    assert {p.member.name for p in copy.participants.all()} == set(FOUR)
+    assert club.members.count() == 4  # the same members as the original evening

@@ -225,3 +225,25 @@ def last_evening_members(tournament: Tournament) -> QuerySet[Member]:
     return Member.objects.filter(
         participations__tournament=previous, participations__withdrawn=False
     )
+
+
+@transaction.atomic
+def attach_to_club(tournament: Tournament, club: Club) -> Tournament:
+    """A tournament without a club (made before clubs, or restored from a backup, which carries
+    no club) becomes the club's: each participant is linked to the member of the same name, who
+    is made if the registry has none."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.club_id is not None and tournament.club_id != club.pk:
+        raise DomainError(_("Das Turnier gehört schon zu einem anderen Verein."))
+    tournament.club = club
+    tournament.save(update_fields=["club"])
+    participants = list(tournament.participants.filter(member__isnull=True))
+    members = members_for_names(club, [p.name for p in participants])
+    taken = set(tournament.participants.exclude(member=None).values_list("member_id", flat=True))
+    for participant in participants:
+        member = members[name_key(participant.name)]
+        if member.pk not in taken:
+            participant.member = member
+            taken.add(member.pk)
+    Participant.objects.bulk_update(participants, ["member"])
+    return tournament
