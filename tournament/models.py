@@ -219,9 +219,9 @@ class TournamentAccess(models.Model):
     """A login's right to a tournament: it may see and change it on the organiser's pages.
 
     Superusers need no entry (they manage every tournament); whoever creates a tournament on the
-    organiser's pages gets one. ``tournament.permissions`` is the one place that reads these
-    entries. A later club model adds grants per club next to these; ``Role`` then grows (e.g. a
-    helper who may only enter score sheets) and the permission check names the roles it accepts.
+    organiser's pages gets one (unless the tournament belongs to a club: then the club's
+    ``ClubMembership`` decides). ``tournament.permissions`` is the one place that reads these
+    entries and the club memberships.
     """
 
     class Role(models.TextChoices):

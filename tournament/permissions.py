@@ -35,7 +35,7 @@ from tournament.models import AuditEntry, Club, ClubMembership, Tournament, Tour
 # The msgids of the roles' labels, for the audit log (which renders them in the reader's language).
 ROLE_MESSAGES = {TournamentAccess.Role.ORGANISER: gettext_noop("Turnierleitung")}
 
-# The roles that may see and change a tournament (a later "Helfer" role would not be here).
+# The per-tournament roles that may see and change a tournament (club roles: ``ClubMembership``).
 MANAGING_ROLES = frozenset({TournamentAccess.Role.ORGANISER})
 
 
