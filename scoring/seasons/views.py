@@ -29,6 +29,7 @@ from scoring.seasons.tables import season_table, shown_average, shown_rank
 from tournament.access import ClubMixin
 from tournament.errors import DomainError
 from tournament.models import Club, Member
+from tournament.public import views as tournament_public
 
 
 def member_base(name: str, club: Club, season: Season) -> str:
@@ -252,3 +253,14 @@ def season_api(request: HttpRequest, club: str, season: str) -> JsonResponse:
         return JsonResponse({"error": _("Unbekannte Saison.")}, status=404)
     rows = [row.as_json() for row in compute_season(found).rows]
     return JsonResponse(rows, safe=False, json_dumps_params={"ensure_ascii": False})
+
+
+class HomeView(tournament_public.HomeView):
+    """The public start page with the public seasons next to the tournaments (composed here:
+    ``tournament`` knows nothing of seasons)."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        public = Season.objects.filter(public_standings=True).select_related("club")
+        context["seasons"] = public.order_by("-created_at")[:20]
+        return context

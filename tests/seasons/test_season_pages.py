@@ -172,3 +172,11 @@ def test_a_confirmed_sheet_shows_at_once(club, play_evening, client):
 
     play_round(one.rounds.get(number=2), generated_records(7, 2, 1))
     assert {row["rounds"] for row in json.loads(client.get(url).content)} == {2}
+
+
+def test_the_start_page_lists_the_public_seasons(season, client):
+    page = client.get(reverse("public:home")).content.decode()
+    assert "Jahreswertung 2025" in page
+    assert reverse("public:season", args=[season.club.slug, season.slug]) in page
+    Season.objects.filter(pk=season.pk).update(public_standings=False)
+    assert "Jahreswertung 2025" not in client.get(reverse("public:home")).content.decode()
