@@ -25,6 +25,7 @@ ROOT = BENCH.parent
 BENCHMARKS = [
     ("rules", "bench_rules.py", []),
     ("standings", "bench_standings.py", []),
+    ("seasons", "bench_seasons.py", []),
     ("sheet_save", "bench_sheet_save.py", []),
     ("checkin", "bench_checkin.py", []),
     ("pdfs", "bench_pdfs.py", []),

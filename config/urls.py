@@ -11,13 +11,15 @@ from django.urls import include, path
 
 from config.login import ThrottledLoginView
 from scoring.public import views as scoring_public
+from scoring.seasons import views as seasons
 from scoring.standings import views as standings
 from tournament.public import views as tournament_public
 
 TOURNAMENT = "t/<slug:slug>/"
+SEASON = "v/<slug:club>/saison/<slug:season>/"
 
 public_patterns = [
-    path("", tournament_public.HomeView.as_view(), name="home"),
+    path("", seasons.HomeView.as_view(), name="home"),
     path(TOURNAMENT, tournament_public.TournamentView.as_view(), name="tournament"),
     path(TOURNAMENT + "wo-sitze-ich/", tournament_public.SeatLookupView.as_view(), name="lookup"),
     path(TOURNAMENT + "sitzordnung/", tournament_public.SeatingView.as_view(), name="seating"),
@@ -29,6 +31,13 @@ public_patterns = [
         name="player",
     ),
     path(TOURNAMENT + "beamer/", scoring_public.ProjectorView.as_view(), name="projector"),
+    path(SEASON, seasons.PublicSeasonView.as_view(), name="season"),
+    path(SEASON + "beamer/", seasons.SeasonProjectorView.as_view(), name="season_projector"),
+    path(
+        SEASON + "mitglied/<slug:member>/",
+        seasons.PublicSeasonMemberView.as_view(),
+        name="season_member",
+    ),
 ]
 
 urlpatterns = [
@@ -36,6 +45,9 @@ urlpatterns = [
     path("konto/anmelden/", ThrottledLoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
+    # Club pages first: "vereine" is no tournament's short name (RESERVED_SLUGS).
+    path("verwaltung/vereine/", include("scoring.seasons.urls")),
+    path("verwaltung/vereine/", include("tournament.members.urls")),
     path("verwaltung/", include("tournament.urls")),
     path("verwaltung/", include("scoring.urls")),
     path("verwaltung/", include("scoring.urls_exports")),

@@ -9,6 +9,8 @@ Vocabulary:
   engine made of it.
 - **Score line**: a player's points in one game of a confirmed sheet, written when the sheet is
   confirmed so that standings add up stored integers in SQL.
+- **Season** (Saison, Jahreswertung): a named set of one club's tournaments ranked across the
+  evenings by one rule (``scoring.seasons``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournament.models import Participant, Round, Table
+from tournament.models import Club, Participant, Round, Table, Tournament
 
 
 class Sheet(models.Model):
@@ -134,3 +136,47 @@ class ScoreLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.participant} Spiel {self.game_number}: {self.points:+d}"
+
+
+class Season(models.Model):
+    class Rule(models.TextChoices):
+        SUM = "sum", _("Summe aller Punkte")
+        BEST = "best", _("Summe der besten Abende")
+        AVERAGE = "average", _("Punkte je Durchgang")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("Verein")
+    )
+    slug = models.SlugField(_("Kurzname"), max_length=60)
+    name = models.CharField(_("Name"), max_length=120)
+    rule = models.CharField(_("Wertung"), max_length=10, choices=Rule.choices, default=Rule.SUM)
+    best_count = models.PositiveSmallIntegerField(
+        _("beste Abende"), null=True, blank=True, help_text=_("Nur bei „beste Abende“.")
+    )
+    min_rounds = models.PositiveSmallIntegerField(
+        _("Mindestzahl Durchgänge"),
+        default=0,
+        help_text=_("Wer weniger Durchgänge gespielt hat, steht ohne Platz unter der Wertung."),
+    )
+    tournaments = models.ManyToManyField(
+        Tournament, related_name="seasons", blank=True, verbose_name=_("Turniere")
+    )
+    public_standings = models.BooleanField(_("Jahreswertung öffentlich"), default=True)
+    public_projector = models.BooleanField(_("Beamer-Ansicht öffentlich"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "-created_at"]
+        verbose_name = _("Saison")
+        verbose_name_plural = _("Saisons")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="unique_season_slug_per_club"),
+            models.CheckConstraint(
+                condition=Q(rule="best", best_count__gte=1)
+                | (~Q(rule="best") & Q(best_count=None)),
+                name="best_count_with_best_rule",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} – {self.name}"

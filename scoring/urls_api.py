@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from scoring.seasons import views as views_seasons
 from scoring.standings import views as views_standings
 
 app_name = "api"
@@ -9,4 +10,5 @@ app_name = "api"
 urlpatterns = [
     path("t/<slug:slug>/standings", views_standings.standings_api, name="standings"),
     path("t/<slug:slug>/rounds/<int:number>/tables", views_standings.tables_api, name="tables"),
+    path("v/<slug:club>/seasons/<slug:season>/standings", views_seasons.season_api, name="season"),
 ]

@@ -8,6 +8,11 @@ Vocabulary:
   Round 1 is seated by draw (digital or drawn slips), later rounds by placement.
 - **Table** (Tisch) with 4 or 5 **seats** (Plätze). Seat 1 is the Listenführer (table captain),
   who keeps the score sheet and deals first. At a 5-player table the dealer sits out each game.
+- **Club** (Verein): owns tournaments, a member registry and seasons. Logins belong to clubs with
+  a role (**ClubMembership**: Turnierleitung or Helfer). A tournament without a club (made before
+  clubs existed, or by a login without a club) is managed per tournament (``TournamentAccess``).
+- **Member** (Mitglied): a person in a club's registry. A participant of a club's tournament is
+  linked to a member (or is a guest, without one); a renamed member keeps their evenings.
 """
 
 from __future__ import annotations
@@ -48,6 +53,77 @@ ROUNDS_COUNT_MESSAGE = _("Die Zahl der Durchgänge muss zwischen 1 und 10 liegen
 CYCLES_MESSAGE = _("Die Zahl der Runden je Durchgang muss zwischen 1 und 10 liegen.")
 
 
+class Club(models.Model):
+    name = models.CharField(_("Name"), max_length=120)
+    slug = models.SlugField(_("Kurzname"), max_length=60, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Verein")
+        verbose_name_plural = _("Vereine")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubMembership(models.Model):
+    """A login's place in a club: Turnierleitung may do everything with the club's tournaments,
+    a Helfer checks in, enters and confirms sheets and prints (``tournament.permissions``)."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("Turnierleitung")
+        HELPER = "helper", _("Helfer")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="club_memberships",
+        verbose_name=_("Zugang"),
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("Verein")
+    )
+    role = models.CharField(_("Rolle"), max_length=20, choices=Role.choices, default=Role.ORGANISER)
+    created_at = models.DateTimeField(_("erteilt am"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "user"]
+        verbose_name = _("Vereinszugang")
+        verbose_name_plural = _("Vereinszugänge")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="one_membership_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.club} ({self.get_role_display()})"
+
+
+class Member(models.Model):
+    """A person in a club's registry. ``key`` is ``name_key(name)``: two entries whose names
+    only differ in case or spacing are the same person (the participants' duplicate check)."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="members", verbose_name=_("Verein")
+    )
+    name = models.CharField(_("Name"), max_length=100)
+    key = models.CharField(max_length=100, editable=False)
+    # The member's season page's address; random, like a participant's ``public_id``.
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Mitglied")
+        verbose_name_plural = _("Mitglieder")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "key"], name="unique_member_name_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Tournament(models.Model):
     class Deck(models.IntegerChoices):
         WITHOUT_NINES = 40, _("40 Karten (ohne Neunen)")
@@ -79,6 +155,14 @@ class Tournament(models.Model):
     public_player_pages = models.BooleanField(_("Spielerseiten öffentlich"), default=True)
     public_rules = models.BooleanField(_("Regeln öffentlich"), default=True)
     public_projector = models.BooleanField(_("Beamer-Ansicht öffentlich"), default=True)
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("Verein"),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     # What an organiser sets besides name and date (forms, services and backups share it).
@@ -135,9 +219,9 @@ class TournamentAccess(models.Model):
     """A login's right to a tournament: it may see and change it on the organiser's pages.
 
     Superusers need no entry (they manage every tournament); whoever creates a tournament on the
-    organiser's pages gets one. ``tournament.permissions`` is the one place that reads these
-    entries. A later club model adds grants per club next to these; ``Role`` then grows (e.g. a
-    helper who may only enter score sheets) and the permission check names the roles it accepts.
+    organiser's pages gets one (unless the tournament belongs to a club: then the club's
+    ``ClubMembership`` decides). ``tournament.permissions`` is the one place that reads these
+    entries and the club memberships.
     """
 
     class Role(models.TextChoices):
@@ -189,6 +273,15 @@ class Participant(models.Model):
     )
     name = models.CharField(_("Name"), max_length=100)
     club = models.CharField(_("Verein"), max_length=100, blank=True)
+    # The club's member this participant is (None: a guest, or a tournament without a club).
+    member = models.ForeignKey(
+        Member,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="participations",
+        verbose_name=_("Mitglied"),
+    )
     checked_in = models.BooleanField(_("anwesend"), default=False)
     withdrawn = models.BooleanField(_("abgemeldet"), default=False)
     # The player page's address (/t/<slug>/spieler/<public_id>/); the pk is never shown publicly.
@@ -204,7 +297,12 @@ class Participant(models.Model):
         constraints = [
             models.UniqueConstraint(
                 "tournament", Lower("name"), name="unique_participant_name_per_tournament"
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "member"],
+                condition=models.Q(member__isnull=False),
+                name="member_once_per_tournament",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -428,6 +526,8 @@ class AuditEntry(models.Model):
         TOURNAMENT_IMPORTED = "tournament.imported", _("Turnier wiederhergestellt")
         ACCESS_GRANTED = "access.granted", _("Zugang erteilt")
         ACCESS_REVOKED = "access.revoked", _("Zugang entzogen")
+        MEMBERS_MERGED = "members.merged", _("Mitglieder zusammengeführt")
+        SEASON_ADDED = "season.added", _("Zur Saison hinzugefügt")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_entries"

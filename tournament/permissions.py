@@ -7,9 +7,18 @@
 - A login without any access sees no tournament at all.
 
 Everything asks ``tournaments_for(user)`` (a queryset, for lists and for loading the tournament
-named in a URL) or ``can_manage(user, tournament)``. A later club model plugs in at
-``grants(user)``: a tournament of a club in which the user holds one of ``MANAGING_ROLES`` is
-added there, and no view changes.
+named in a URL) or ``can_manage(user, tournament)``.
+
+Clubs: a login with a ``ClubMembership`` sees every tournament of that club (``grants``). Its
+role decides what it may do there (``role_for``, ``with_roles``):
+
+- **Turnierleitung** (``FULL``): everything, like a per-tournament access.
+- **Helfer** (``HELPER``): check in, enter and confirm sheets, print; no settings, draws,
+  backups, spreadsheets, deletions or account management. An organiser view says whether a
+  helper may use it (``OrganiserMixin.helper_allowed``, default no: 403).
+
+A login never sees a tournament of a club it does not belong to, unless it was given that
+tournament itself. Superusers manage clubs and club logins in the Django admin.
 
 Granting and revoking go through ``grant_access`` / ``revoke_access``, which write the audit log.
 """
@@ -17,16 +26,16 @@ Granting and revoking go through ``grant_access`` / ``revoke_access``, which wri
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext_noop
 
 from tournament.audit import User, nested, record
-from tournament.models import AuditEntry, Tournament, TournamentAccess
+from tournament.models import AuditEntry, Club, ClubMembership, Tournament, TournamentAccess
 
 # The msgids of the roles' labels, for the audit log (which renders them in the reader's language).
 ROLE_MESSAGES = {TournamentAccess.Role.ORGANISER: gettext_noop("Turnierleitung")}
 
-# The roles that may see and change a tournament (a later "Helfer" role would not be here).
+# The per-tournament roles that may see and change a tournament (club roles: ``ClubMembership``).
 MANAGING_ROLES = frozenset({TournamentAccess.Role.ORGANISER})
 
 
@@ -34,11 +43,65 @@ def is_superuser(user: User) -> bool:
     return bool(user is not None and user.is_active and getattr(user, "is_superuser", False))
 
 
+# What a login may do with a tournament it sees.
+FULL = "full"
+HELPER = "helper"
+
+
 def grants(user: User) -> Q:
-    """The tournaments an active, non-superuser login was given (per tournament; later also per
-    club). A subquery, so that further kinds of grant never duplicate a tournament."""
+    """The tournaments an active, non-superuser login was given: per tournament, or as a member
+    of the tournament's club (either role). Subqueries, so that no tournament is duplicated."""
     per_tournament = TournamentAccess.objects.filter(user=user, role__in=MANAGING_ROLES)
-    return Q(pk__in=per_tournament.values("tournament_id"))
+    clubs = ClubMembership.objects.filter(user=user)
+    return Q(pk__in=per_tournament.values("tournament_id")) | Q(club__in=clubs.values("club_id"))
+
+
+def full_grant(user: User) -> Exists | Q:
+    """An annotation: True for the tournaments ``user`` may do everything with."""
+    per_tournament = TournamentAccess.objects.filter(
+        user=user, role__in=MANAGING_ROLES, tournament=OuterRef("pk")
+    )
+    per_club = ClubMembership.objects.filter(
+        user=user, club=OuterRef("club_id"), role=ClubMembership.Role.ORGANISER
+    )
+    return Exists(per_tournament) | Exists(per_club)
+
+
+def with_roles(user: User, tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """``tournaments`` with ``full_access`` annotated (no extra query)."""
+    if is_superuser(user):
+        return tournaments
+    return tournaments.annotate(full_access=full_grant(user))
+
+
+def role_of(user: User, tournament: Tournament) -> str | None:
+    """``FULL``, ``HELPER`` or None; reads the annotation of ``with_roles`` when present."""
+    if is_superuser(user):
+        return FULL
+    full = getattr(tournament, "full_access", None)
+    if full is None:
+        found = with_roles(user, tournaments_for(user).filter(pk=tournament.pk)).first()
+        if found is None:
+            return None
+        full = found.full_access
+    return FULL if full else HELPER
+
+
+def clubs_for(user: User, *, full: bool = False) -> QuerySet[Club]:
+    """The clubs ``user`` belongs to (``full``: as Turnierleitung); superusers: every club."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return Club.objects.none()
+    if is_superuser(user):
+        return Club.objects.all()
+    memberships = ClubMembership.objects.filter(user=user)
+    if full:
+        memberships = memberships.filter(role=ClubMembership.Role.ORGANISER)
+    return Club.objects.filter(pk__in=memberships.values("club_id"))
+
+
+def can_run_club(user: User, club: Club) -> bool:
+    """Turnierleitung of ``club`` (or a superuser): members, seasons, new tournaments."""
+    return clubs_for(user, full=True).filter(pk=club.pk).exists()
 
 
 def tournaments_for(user: User) -> QuerySet[Tournament]:
@@ -103,3 +166,16 @@ def revoke_access(tournament: Tournament, user: User, *, by: User = None) -> boo
         details={"user": user.get_username()},
     )
     return True
+
+
+def club_role(user: User, club: Club) -> str | None:
+    """``FULL`` (Turnierleitung, superusers), ``HELPER`` or None for a club's pages."""
+    if is_superuser(user):
+        return FULL
+    if user is None or not user.is_authenticated or not user.is_active:
+        return None
+    role = ClubMembership.objects.filter(user=user, club=club).values_list("role", flat=True)
+    found = role.first()
+    if found is None:
+        return None
+    return FULL if found == ClubMembership.Role.ORGANISER else HELPER

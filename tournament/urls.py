@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournament.events import views as events
+from tournament.members import views as members
 from tournament.participants import views as participants
 from tournament.seating import views as seating
 
@@ -20,6 +21,16 @@ urlpatterns = [
         "<slug:slug>/teilnehmer/import/",
         participants.ParticipantImportView.as_view(),
         name="participant_import",
+    ),
+    path(
+        "<slug:slug>/teilnehmer/mitglieder/",
+        members.RegisterMembersView.as_view(),
+        name="participant_members",
+    ),
+    path(
+        "<slug:slug>/teilnehmer/<int:pk>/mitglied/",
+        members.MakeMemberView.as_view(),
+        name="participant_make_member",
     ),
     path(
         "<slug:slug>/teilnehmer/<int:pk>/",

@@ -12,6 +12,7 @@ from scoring.printouts.views import JSON_CONTENT_TYPE, DownloadView
 
 
 class BackupView(DownloadView):
+    helper_allowed = False
     content_type = JSON_CONTENT_TYPE
 
     def build(self, **kwargs: Any) -> tuple[bytes, str]:

@@ -90,6 +90,7 @@ def downloads_context(request: HttpRequest, tournament: Tournament) -> dict[str,
 
 
 class DownloadsView(OrganiserMixin, TemplateView):
+    helper_allowed = True
     template_name = "scoring/downloads.html"
     section = "downloads"
 
@@ -101,6 +102,8 @@ class DownloadsView(OrganiserMixin, TemplateView):
 
 class DownloadView(OrganiserMixin, ContextMixin, View):
     """A file to download; subclasses build ``(data, filename)``."""
+
+    helper_allowed = True  # printing; spreadsheets and backups say no
 
     content_type = PDF_CONTENT_TYPE
     section = "downloads"
@@ -217,6 +220,7 @@ class CertificatesPdfView(DownloadView):
 
 
 class XlsxView(DownloadView):
+    helper_allowed = False
     content_type = XLSX_CONTENT_TYPE
 
 

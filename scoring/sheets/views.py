@@ -319,6 +319,8 @@ class OrganiserSheetMixin(OrganiserMixin):
 class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
     """The organiser's entry and check page of one table's sheet."""
 
+    helper_allowed = True
+
     organiser = True
 
     def preview_url(self) -> str:
@@ -347,11 +349,11 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
 
 
 class SheetPreviewView(OrganiserSheetMixin, SheetPreviewMixin, View):
-    pass
+    helper_allowed = True
 
 
 class SheetScoreGameView(OrganiserSheetMixin, ScoreGameMixin, View):
-    pass
+    helper_allowed = True
 
 
 class SheetAutosaveView(OrganiserSheetMixin, SheetAutosaveMixin, View):
@@ -360,6 +362,14 @@ class SheetAutosaveView(OrganiserSheetMixin, SheetAutosaveMixin, View):
 
 class SheetActionView(OrganiserSheetMixin, View):
     """Confirm, send back, reopen or stop early: one service each."""
+
+    # A Helfer confirms and sends back sheets; reopening and stopping a table are the
+    # Turnierleitung's.
+    HELPER_ACTIONS = frozenset({"confirm", "return"})
+
+    @property
+    def helper_allowed(self) -> bool:  # type: ignore[override]
+        return self.action in self.HELPER_ACTIONS
 
     action = ""
 

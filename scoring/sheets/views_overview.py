@@ -28,6 +28,8 @@ from tournament.models import Round, Seat, Table
 class RoundSheetsView(OrganiserMixin, TemplateView):
     """Which tables are open, handed in, confirmed; the captains' links with QR codes."""
 
+    helper_allowed = True
+
     template_name = "scoring/round_sheets.html"
     section = "rounds"
 

@@ -95,6 +95,7 @@ class StandingsMixin:
 
 
 class OrganiserStandingsView(OrganiserMixin, StandingsMixin, TemplateView):
+    helper_allowed = True
     section = "standings"
 
 

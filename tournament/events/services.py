@@ -25,16 +25,17 @@ from tournament.models import (
     ROUNDS_COUNT_LIMITS,
     ROUNDS_COUNT_MESSAGE,
     AuditEntry,
+    Club,
     Tournament,
 )
 from tournament.normalize import normalize_name
-from tournament.permissions import grant_access
+from tournament.permissions import can_run_club, grant_access
 
 TOURNAMENT_FIELDS = frozenset(Tournament.SETTINGS_FIELDS)
 
 
 # Paths of the organiser's pages that a tournament's short name would shadow.
-RESERVED_SLUGS = frozenset({"neu"})
+RESERVED_SLUGS = frozenset({"neu", "vereine"})
 
 
 # How often a tournament is inserted with the next free slug when another one took the slug
@@ -143,8 +144,11 @@ def create_tournament(
     date: datetime.date,
     slug: str | None = None,
     user: User = None,
+    club: Club | None = None,
     **options: Any,
 ) -> Tournament:
+    """A new tournament; with ``club``, the club's (its Turnierleitung manages it, and ``user``
+    must be one of them when given)."""
     name = normalize_name(name)
     if not name:
         raise DomainError(_("Bitte einen Namen für das Turnier angeben."), field="name")
@@ -155,11 +159,15 @@ def create_tournament(
         check_slug(slug)
         if slug_taken(slug):
             raise DomainError(taken_message(slug), field="slug")
-    tournament = Tournament(name=name, date=date, slug=slug or unique_slug(name, date), **options)
+    if club is not None and user is not None and not can_run_club(user, club):
+        raise DomainError(_("Nur die Turnierleitung des Vereins legt seine Turniere an."))
+    tournament = Tournament(
+        name=name, date=date, slug=slug or unique_slug(name, date), club=club, **options
+    )
     validate_settings(tournament)
     insert_tournament(tournament, fixed_slug=bool(slug))
     record(tournament, AuditEntry.Action.TOURNAMENT_CREATED, user=user, summary=tournament.name)
-    if user is not None and user.is_authenticated:
+    if club is None and user is not None and user.is_authenticated:
         # The creator manages it (the creation entry above names them); superusers see it anyway.
         grant_access(tournament, user, audit=False)
     return tournament

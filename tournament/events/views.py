@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import HttpResponse
@@ -16,7 +17,7 @@ from tournament.errors import DomainError
 from tournament.events.forms import TournamentForm
 from tournament.events.services import create_tournament, update_tournament
 from tournament.models import AuditEntry, Tournament
-from tournament.permissions import is_superuser, tournaments_for
+from tournament.permissions import clubs_for, is_superuser, tournaments_for
 from tournament.seating import core as pure
 from tournament.seating.messages import seating_problem
 
@@ -37,6 +38,7 @@ class TournamentListView(OrganiserMixin, ListView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["sees_all"] = is_superuser(self.request.user)
+        context["clubs"] = clubs_for(self.request.user).order_by("name")
         return context
 
 
@@ -44,11 +46,29 @@ class TournamentCreateView(OrganiserMixin, FormView):
     template_name = "tournament/tournament_form.html"
     form_class = TournamentForm
 
+    def get_form(self, form_class=None) -> TournamentForm:
+        """With the clubs the login leads, a choice of club (the only one preselected)."""
+        form = super().get_form(form_class)
+        clubs = clubs_for(self.request.user, full=True).order_by("name")
+        if clubs.exists():
+            form.fields["club"] = forms.ModelChoiceField(
+                label=_("Verein"), queryset=clubs, required=False, empty_label=_("(kein Verein)")
+            )
+            if clubs.count() == 1:
+                form.fields["club"].initial = clubs.first()
+            (title, names), *rest = form.FIELDSETS
+            form.FIELDSETS = ((title, ("club", *names)), *rest)
+        return form
+
     def form_valid(self, form: TournamentForm) -> HttpResponse:
         data = dict(form.cleaned_data)
         try:
             tournament = create_tournament(
-                name=data.pop("name"), date=data.pop("date"), user=self.request.user, **data
+                name=data.pop("name"),
+                date=data.pop("date"),
+                user=self.request.user,
+                club=data.pop("club", None),
+                **data,
             )
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
@@ -80,6 +100,7 @@ class TournamentSettingsView(OrganiserMixin, FormView):
 
 
 class TournamentDetailView(OrganiserMixin, TemplateView):
+    helper_allowed = True
     template_name = "tournament/tournament_detail.html"
     section = "overview"
 
@@ -110,6 +131,7 @@ def next_round_number(tournament: Tournament) -> int | None:
 
 
 class AuditLogView(OrganiserMixin, ListView):
+    helper_allowed = True
     template_name = "tournament/audit_log.html"
     section = "audit"
     context_object_name = "entries"

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournament.audit import User, record
+from tournament.clubs.services import member_named, members_for_names
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Participant, Tournament
 from tournament.normalize import name_key, normalize_name
@@ -22,6 +23,17 @@ def _check_name_free(tournament: Tournament, name: str, exclude_pk: int | None =
     existing = tournament.participants.exclude(pk=exclude_pk).values_list("name", flat=True)
     if name_key(name) in {name_key(other) for other in existing}:
         raise DomainError(_("„%(name)s“ ist bereits angemeldet.") % {"name": name}, field="name")
+
+
+def _free_member(tournament: Tournament, name: str):
+    """In a club's tournament, the member of this name if they are not registered yet (else the
+    participant is a guest; ``tournament.clubs.services.make_member`` makes them a member)."""
+    if tournament.club_id is None:
+        return None
+    member = member_named(tournament.club, name, create=False)
+    if member is None or member.participations.filter(tournament=tournament).exists():
+        return None
+    return member
 
 
 @transaction.atomic
@@ -37,10 +49,11 @@ def add_participant(
     if not name:
         raise DomainError(_("Der Name fehlt."), field="name")
     _check_name_free(tournament, name)
+    member = _free_member(tournament, name)
     try:
         with transaction.atomic():
             participant = Participant.objects.create(
-                tournament=tournament, name=name, club=club, checked_in=checked_in
+                tournament=tournament, name=name, club=club, checked_in=checked_in, member=member
             )
     except IntegrityError as error:  # a second request registered the same name meanwhile
         raise DomainError(
@@ -110,8 +123,22 @@ def import_participants(
         raise DomainError(
             _("Die Datei wurde nicht übernommen."), problems=[str(p) for p in preview.errors]
         )
+    members = {}
+    if tournament.club_id is not None:
+        # Each line is the club's member of that name, made if the registry has none yet.
+        members = members_for_names(tournament.club, [row.name for row in preview.rows])
+        present = set(tournament.participants.values_list("member_id", flat=True))
+        members = {key: m for key, m in members.items() if m.pk not in present}
     created = Participant.objects.bulk_create(
-        [Participant(tournament=tournament, name=row.name, club=row.club) for row in preview.rows]
+        [
+            Participant(
+                tournament=tournament,
+                name=row.name,
+                club=row.club,
+                member=members.get(name_key(row.name)),
+            )
+            for row in preview.rows
+        ]
     )
     record(
         tournament,

@@ -51,6 +51,7 @@ def matching_pks(participants: QuerySet[Participant], query: str) -> list[int]:
 
 
 class ParticipantListView(OrganiserMixin, TemplateView):
+    helper_allowed = True
     template_name = "tournament/participant_list.html"
     section = "participants"
 
@@ -140,6 +141,8 @@ class CheckInView(OrganiserMixin, View):
     Asked for JSON (``Accept: application/json``, what ``static/js/app.js`` sends): the new cells
     of the row and the count of those here, so the list stays where it is."""
 
+    helper_allowed = True
+
     field = "checked_in"
     answers_json = True
 
@@ -194,6 +197,8 @@ class CheckInAllView(OrganiserMixin, View):
     """POST: everyone registered is here ("alle anwesend"); the ids changed go into the session
     for ``UndoCheckInAllView``."""
 
+    helper_allowed = True
+
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         changed = check_in_all(self.tournament, user=request.user)
         if changed:
@@ -214,6 +219,8 @@ class CheckInAllView(OrganiserMixin, View):
 
 class UndoCheckInAllView(OrganiserMixin, View):
     """POST: take back the last "alle anwesend" of this tournament (only those it checked in)."""
+
+    helper_allowed = True
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         stored = request.session.pop(UNDO_SESSION_KEY, None) or {}

@@ -54,6 +54,7 @@ class RoundMixin(OrganiserMixin):
 
 
 class RoundView(RoundMixin, TemplateView):
+    helper_allowed = True
     template_name = "tournament/round_detail.html"
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -407,6 +408,8 @@ class SlipEntryView(RoundMixin, TemplateView):
 class WithdrawView(CheckInView):
     """POST-only switch of one participant's withdrawal (``withdrawn`` = "1" or not); a
     withdrawal also takes the participant out of draft seatings."""
+
+    helper_allowed = False  # registration, not check-in
 
     field = "withdrawn"
     answers_json = False

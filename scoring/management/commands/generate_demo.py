@@ -11,11 +11,18 @@ drawn and released, whose sheets stay empty for the captains (the load test save
 The same seed gives the same participants, seating and games (entry tokens and timestamps
 differ). 400 players make 100 tables, 3,200 games and 12,800 score lines in two rounds.
 ``--organiser`` gives that login access; without it only superusers see the tournament.
+
+A club's season: ``--club SLUG --evenings N [--season 2025] [--rule sum|best|average] [--best N]
+[--min-rounds K]`` makes the club (if new), N evenings of ``--players`` each (drawn from a pool
+of a quarter more members, so that not everyone plays every evening; the participants are
+linked to the club's members by the import) and the season of them all.
 """
 
 from __future__ import annotations
 
+import csv
 import datetime
+import io
 import random
 import time
 from collections.abc import Callable
@@ -23,14 +30,16 @@ from collections.abc import Callable
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from scoring.demo.names import participants_csv
+from scoring.demo.names import participant_rows, participants_csv
 from scoring.demo.play import Records, play_round
 from scoring.demo.records import sheet_records
-from scoring.models import ScoreLine, Sheet, SheetVersion
+from scoring.models import ScoreLine, Season, Sheet, SheetVersion
+from scoring.seasons.services import create_season
+from tournament.clubs.services import create_club
 from tournament.errors import DomainError
 from tournament.events.services import create_tournament
 from tournament.management.organiser import add_organiser_argument, organiser_from
-from tournament.models import Round, Tournament
+from tournament.models import Club, ClubMembership, Round, Tournament
 from tournament.participants.services import import_participants
 from tournament.permissions import grant_access
 from tournament.seating import core as pure
@@ -57,6 +66,14 @@ def delete_tournament(tournament: Tournament) -> None:
         tournament.delete()
 
 
+def names_csv(rows: list[tuple[str, str]]) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\n")
+    writer.writerow(["Name", "Verein"])
+    writer.writerows(rows)
+    return buffer.getvalue().encode("utf-8")
+
+
 class Command(BaseCommand):
     help = "Generate a complete demo tournament of any size through the real services."
 
@@ -75,8 +92,18 @@ class Command(BaseCommand):
             "--replace", action="store_true", help="delete a tournament with this slug first"
         )
         add_organiser_argument(parser)
+        season = parser.add_argument_group("a club's season")
+        season.add_argument("--club", metavar="SLUG", help="make a season of this club")
+        season.add_argument("--evenings", type=int, default=3)
+        season.add_argument("--season", default="2025", metavar="SLUG")
+        season.add_argument("--rule", choices=Season.Rule.values, default=Season.Rule.SUM)
+        season.add_argument("--best", type=int, metavar="N")
+        season.add_argument("--min-rounds", type=int, default=0, metavar="K")
 
     def handle(self, *args, **options):
+        if options["club"]:
+            self.handle_season(options)
+            return
         players, rounds, seed = options["players"], options["rounds"], options["seed"]
         slug = options["slug"] or f"demo-{players}"
         organiser = organiser_from(options)
@@ -112,19 +139,93 @@ class Command(BaseCommand):
             f"{counts['score_lines']} score lines in {seconds:.1f} s"
         )
 
+    def handle_season(self, options) -> None:
+        players, rounds, seed = options["players"], options["rounds"], options["seed"]
+        evenings, slug = options["evenings"], options["club"]
+        organiser = organiser_from(options)
+        if players < 4 or not pure.is_seatable(players):
+            raise CommandError(f"{players} players cannot be seated at tables of 4 and 5.")
+        if not 1 <= evenings <= 52:
+            raise CommandError("--evenings must be between 1 and 52.")
+        slugs = [f"{slug}-abend-{n}" for n in range(1, evenings + 1)]
+        club = Club.objects.filter(slug=slug).first()
+        taken = Tournament.objects.filter(slug__in=slugs)
+        if taken.exists() or (club and club.seasons.filter(slug=options["season"]).exists()):
+            if not options["replace"]:
+                raise CommandError(f"Season '{slug}/{options['season']}' exists; use --replace.")
+            Season.objects.filter(club=club, slug=options["season"]).delete()
+            for tournament in taken:
+                delete_tournament(tournament)
+        pool = participant_rows(players + players // 4, seed)
+        start = time.perf_counter()
+        try:
+            with transaction.atomic():
+                if club is None:
+                    club = create_club(slug, name=f"Doko-Club {slug}")
+                played = []
+                for number, evening_slug in enumerate(slugs, start=1):
+                    rows = random.Random(f"evening:{seed}:{number}").sample(pool, players)
+                    tournament, _counts = self.generate(
+                        evening_slug,
+                        players,
+                        rounds,
+                        seed + number,
+                        cycles=options["cycles"],
+                        open_round=False,
+                        club=club,
+                        names=rows,
+                        name=f"{number}. Vereinsabend",
+                        date=datetime.date(2025, 1, 10)
+                        + datetime.timedelta(days=28 * (number - 1)),
+                    )
+                    played.append(tournament)
+                create_season(
+                    club,
+                    options["season"],
+                    name=f"Jahreswertung {options['season']}",
+                    rule=options["rule"],
+                    best=options["best"],
+                    min_rounds=options["min_rounds"],
+                    tournaments=played,
+                )
+                if organiser is not None:
+                    ClubMembership.objects.get_or_create(
+                        user=organiser, club=club, defaults={"role": ClubMembership.Role.ORGANISER}
+                    )
+        except DomainError as error:
+            raise CommandError(str(error)) from error
+        seconds = time.perf_counter() - start
+        self.stdout.write(
+            f"{club.slug}/{options['season']}: {evenings} evenings of {players} players, "
+            f"{rounds} rounds each, {club.members.count()} members in {seconds:.1f} s"
+        )
+
     def generate(
-        self, slug: str, players: int, rounds: int, seed: int, *, cycles: int, open_round: bool
+        self,
+        slug: str,
+        players: int,
+        rounds: int,
+        seed: int,
+        *,
+        cycles: int,
+        open_round: bool,
+        club: Club | None = None,
+        names: list[tuple[str, str]] | None = None,
+        name: str = "",
+        date: datetime.date | None = None,
     ) -> tuple[Tournament, dict[str, int]]:
         total_rounds = rounds + (1 if open_round else 0)
         tournament = create_tournament(
-            name=f"Großes offenes Turnier ({players} Spieler)",
-            date=datetime.date(2025, 4, 3),
+            name=name or f"Großes offenes Turnier ({players} Spieler)",
+            date=date or datetime.date(2025, 4, 3),
             slug=slug,
             venue="Stadthalle",
             rounds_count=total_rounds,
             cycles=cycles,
+            club=club,
         )
-        import_participants(tournament, participants_csv(players, seed), "demo-teilnehmer.csv")
+        data = participants_csv(players, seed) if names is None else names_csv(names)
+        import_participants(tournament, data, "demo-teilnehmer.csv")
         counts = {"rounds": total_rounds, "tables": 0, "sheets": 0, "games": 0, "score_lines": 0}
         for number in range(1, total_rounds + 1):
             round_ = draw_round(tournament, number, seed=seed)

@@ -1,6 +1,8 @@
-"""manage.py import_tournament FILE [--slug NEW] [--organiser USERNAME]: restore a backup, all of
-it or nothing. A backup carries no logins: without ``--organiser`` only superusers see the
-restored tournament (``manage.py grant_access`` later)."""
+"""manage.py import_tournament FILE [--slug NEW] [--organiser USERNAME] [--club SLUG]: restore a
+backup, all of it or nothing. A backup carries no logins: without ``--organiser`` only superusers
+see the restored tournament (``manage.py grant_access`` later). Nor does it carry a club:
+``--club`` makes the restored tournament that club's and links its participants to the members
+of the same names."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ from django.db import transaction
 from scoring.backup import document
 from scoring.backup.document import BackupError, loads, too_large
 from scoring.backup.restore import import_tournament
+from tournament.clubs.services import attach_to_club
 from tournament.management.organiser import add_organiser_argument, organiser_from
-from tournament.models import AuditEntry
+from tournament.models import AuditEntry, Club
 from tournament.permissions import grant_access
 
 
@@ -26,10 +29,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file")
         parser.add_argument("--slug", help="restore under this short name instead of the file's")
+        parser.add_argument("--club", metavar="SLUG", help="the club the tournament belongs to")
         add_organiser_argument(parser)
 
     def handle(self, *args, file: str, slug: str | None, **options):
         organiser = organiser_from(options)
+        club = None
+        if options.get("club"):
+            club = Club.objects.filter(slug=options["club"]).first()
+            if club is None:
+                raise CommandError(f"There is no club '{options['club']}'.")
         try:
             size = Path(file).stat().st_size
             if size > document.MAX_BYTES:  # refused before reading it into memory
@@ -40,6 +49,8 @@ class Command(BaseCommand):
         try:
             with transaction.atomic():
                 tournament = import_tournament(loads(data), slug=slug)
+                if club is not None:
+                    tournament = attach_to_club(tournament, club)
                 if organiser is not None:
                     grant_access(tournament, organiser)
         except BackupError as error:

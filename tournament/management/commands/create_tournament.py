@@ -1,6 +1,8 @@
 """manage.py create_tournament --name NAME --date YYYY-MM-DD [--slug SLUG] [--organiser USERNAME]
+[--club SLUG]
 
-Without ``--organiser`` only superusers see the new tournament (``manage.py grant_access`` later).
+Without ``--organiser`` or ``--club`` only superusers see the new tournament (``manage.py
+grant_access`` later). With ``--club`` the club's logins see it (by their role).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from django.db import transaction
 from tournament.errors import DomainError
 from tournament.events.services import create_tournament
 from tournament.management.organiser import add_organiser_argument, organiser_from
+from tournament.models import Club
 from tournament.permissions import grant_access
 
 
@@ -36,10 +39,16 @@ class Command(BaseCommand):
         parser.add_argument("--deck", type=int, choices=[40, 48], default=40)
         parser.add_argument("--pre-lead-counts", action="store_true")
         parser.add_argument("--ddv-absage-bonus", action="store_true")
+        parser.add_argument("--club", metavar="SLUG", help="the club the tournament belongs to")
         add_organiser_argument(parser)
 
     def handle(self, *args, **options):
         organiser = organiser_from(options)
+        club = None
+        if options["club"]:
+            club = Club.objects.filter(slug=options["club"]).first()
+            if club is None:
+                raise CommandError(f"There is no club '{options['club']}'.")
         try:
             with transaction.atomic():
                 tournament = create_tournament(
@@ -52,6 +61,7 @@ class Command(BaseCommand):
                     deck=options["deck"],
                     pre_lead_counts=options["pre_lead_counts"],
                     ddv_absage_bonus=options["ddv_absage_bonus"],
+                    club=club,
                 )
                 if organiser is not None:
                     grant_access(tournament, organiser)

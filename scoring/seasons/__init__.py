@@ -1,0 +1,1 @@
+"""The season ranking (Jahreswertung): a club's tournaments ranked across the evenings."""

@@ -1,0 +1,104 @@
+"""The season table as a report (header and rows) and its renderings: PDF and Excel.
+
+The same ``SeasonRow`` objects as on screen; the PDF prints the average with two decimals and
+tints the first three places, Excel gets the average as a number.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, Spacer
+
+from scoring.models import Season
+from scoring.printouts.pdf_base import FELT, MUTED, PageSetup, escape, render_pdf, style
+from scoring.printouts.pdf_tables import report_table
+from scoring.printouts.reports import INT, RANK, TEXT, Column, Report
+from scoring.printouts.xlsx import render_xlsx
+from scoring.seasons.ranking import SeasonTable
+from scoring.seasons.tables import points_label
+
+PODIUM_TINT = colors.HexColor("#fbf1df")
+
+
+def rule_label(season: Season) -> str:
+    label = str(season.get_rule_display())
+    if season.rule == Season.Rule.BEST:
+        label = _("die besten %(n)d Abende") % {"n": season.best_count}
+    if season.min_rounds:
+        label += " · " + _("mindestens %(k)d Durchgänge") % {"k": season.min_rounds}
+    return label
+
+
+def season_report(table: SeasonTable, *, for_print: bool = False) -> Report:
+    """Place, name, evenings, rounds, points (the counted figure), all points (``best``),
+    average. ``for_print``: the average as text with two decimals, "–" for none."""
+    season = table.season
+    best = season.rule == Season.Rule.BEST
+    columns = [
+        Column(pgettext("rank", "Platz"), RANK, 6),
+        Column(_("Name"), TEXT, 24),
+        Column(_("Abende"), INT, 7),
+        Column(_("Durchgänge"), INT, 10),
+        Column(points_label(season), INT, 10),
+    ]
+    if best:
+        columns.append(Column(_("alle Punkte"), INT, 10))
+    columns.append(Column(_("Schnitt"), INT if for_print else TEXT, 8))
+    rows = []
+    for row in table.rows:
+        average: object = row.average
+        if for_print:
+            average = "–" if row.average is None else number_format(row.average, 2)
+        values = [row.rank, row.name, row.evenings, row.rounds, row.points]
+        if best:
+            values.append(row.total)
+        values.append(average)
+        rows.append(tuple(values))
+    return Report(title=season.name, columns=tuple(columns), rows=tuple(rows))
+
+
+def season_xlsx(table: SeasonTable) -> bytes:
+    return render_xlsx([season_report(table)])
+
+
+@dataclass(frozen=True)
+class Heading:
+    """What the PDF's header names: the club, the last evening's date."""
+
+    name: str
+    date: datetime.date
+    venue: str = ""
+
+
+def season_pdf(table: SeasonTable) -> bytes:
+    season = table.season
+    last = table.tournaments[-1].date if table.tournaments else datetime.date.today()
+    setup = PageSetup(tournament=Heading(season.club.name, last), title=season.name)  # type: ignore[arg-type]
+    report = season_report(table, for_print=True)
+    name_index = 1
+    fixed = {0: 14, 2: 16, 3: 22, 4: 24, 5: 22, 6: 18}
+    widths = [fixed.get(i, 0) * mm for i in range(len(report.columns))]
+    widths[name_index] = setup.frame_width - sum(widths)
+    pdf_table = report_table(report, widths, size=11, header_size=8.5, bold_columns=[4])
+    for index, row in enumerate(table.rows, start=1):
+        if row.rank is not None and row.rank <= 3:
+            pdf_table.setStyle([("BACKGROUND", (0, index), (-1, index), PODIUM_TINT)])
+    note = _(
+        "%(evenings)d Abende · Wertung: %(rule)s · nur bestätigte Listen zählen · wer gleich "
+        "viel hat, teilt sich den Platz."
+    ) % {"evenings": len(table.tournaments), "rule": rule_label(season)}
+    story = [
+        Paragraph(escape(season.name), style("season-title", 24, bold=True, color=FELT)),
+        Spacer(1, 1.5 * mm),
+        Paragraph(escape(note), style("season-note", 9.5, color=MUTED)),
+        Spacer(1, 5 * mm),
+        pdf_table,
+    ]
+    return render_pdf(setup, story)

@@ -1,0 +1,46 @@
+"""The season's form: name, rule, the club's tournaments that count, public switches."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Season
+from tournament.models import Club, Tournament
+
+
+class SeasonForm(forms.Form):
+    slug = forms.SlugField(label=_("Kurzname"), max_length=60, help_text=_("z. B. 2025"))
+    name = forms.CharField(label=_("Name"), max_length=120)
+    rule = forms.ChoiceField(label=_("Wertung"), choices=Season.Rule.choices)
+    best_count = forms.IntegerField(
+        label=_("beste Abende"), required=False, min_value=1, help_text=_("Nur bei „beste Abende“.")
+    )
+    min_rounds = forms.IntegerField(label=_("Mindestzahl Durchgänge"), min_value=0, initial=0)
+    tournaments = forms.ModelMultipleChoiceField(
+        label=_("Turniere"),
+        queryset=Tournament.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    public_standings = forms.BooleanField(
+        label=_("Jahreswertung öffentlich"), required=False, initial=True
+    )
+    public_projector = forms.BooleanField(
+        label=_("Beamer-Ansicht öffentlich"), required=False, initial=True
+    )
+
+    def __init__(self, *args, club: Club, season: Season | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["tournaments"].queryset = club.tournaments.order_by("date", "pk")
+        if season is not None:
+            del self.fields["slug"]
+            self.initial.update(
+                name=season.name,
+                rule=season.rule,
+                best_count=season.best_count,
+                min_rounds=season.min_rounds,
+                tournaments=list(season.tournaments.all()),
+                public_standings=season.public_standings,
+                public_projector=season.public_projector,
+            )

@@ -1,0 +1,266 @@
+"""Season pages: the club's seasons, a season's table (organiser, public, projector), a
+member's season page, PDF, Excel and the JSON API.
+
+Organiser pages go through ``ClubMixin`` (the club's logins only; a Helfer may look and print,
+changing a season is the Turnierleitung's). Public pages obey the season's switches
+(„Jahreswertung öffentlich“, „Beamer-Ansicht öffentlich“) like a tournament's pages do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import FormView, TemplateView
+from django_tables2 import RequestConfig
+
+from scoring.models import Season
+from scoring.printouts.xlsx import XLSX_CONTENT_TYPE
+from scoring.seasons.exports import rule_label, season_pdf, season_xlsx
+from scoring.seasons.forms import SeasonForm
+from scoring.seasons.ranking import compute_season, member_evenings
+from scoring.seasons.services import create_season, set_tournaments, update_season
+from scoring.seasons.tables import season_table, shown_average, shown_rank
+from tournament.access import ClubMixin
+from tournament.errors import DomainError
+from tournament.models import Club, Member
+from tournament.public import views as tournament_public
+
+
+def member_base(name: str, club: Club, season: Season) -> str:
+    url = reverse(name, args=[club.slug, season.slug, "x"])
+    return url[: -len("x/")]
+
+
+class SeasonListView(ClubMixin, TemplateView):
+    template_name = "scoring/seasons/season_list.html"
+    helper_allowed = True
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["seasons"] = self.club.seasons.order_by("-created_at")
+        return context
+
+
+class SeasonFormMixin(ClubMixin, FormView):
+    template_name = "scoring/seasons/season_form.html"
+    form_class = SeasonForm
+    season: Season | None = None
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "club": self.club, "season": self.season}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(season=self.season, **kwargs)
+
+    def form_invalid_with(self, form: SeasonForm, error: DomainError) -> HttpResponse:
+        field = error.field if error.field in form.fields else None
+        form.add_error(field, error.message)
+        return self.form_invalid(form)
+
+
+class SeasonCreateView(SeasonFormMixin):
+    def form_valid(self, form: SeasonForm) -> HttpResponse:
+        data = form.cleaned_data
+        try:
+            season = create_season(
+                self.club,
+                data["slug"],
+                name=data["name"],
+                rule=data["rule"],
+                best=data["best_count"],
+                min_rounds=data["min_rounds"],
+                tournaments=data["tournaments"],
+                user=self.request.user,
+            )
+            update_season(
+                season,
+                name=season.name,
+                rule=season.rule,
+                best=season.best_count,
+                min_rounds=season.min_rounds,
+                public_standings=data["public_standings"],
+                public_projector=data["public_projector"],
+            )
+        except DomainError as error:
+            return self.form_invalid_with(form, error)
+        messages.success(self.request, _("Die Saison ist angelegt."))
+        return HttpResponseRedirect(reverse("seasons:detail", args=[self.club.slug, season.slug]))
+
+
+class SeasonMixin(ClubMixin):
+    def load(self, **kwargs: Any) -> None:
+        self.season = get_object_or_404(Season, club=self.club, slug=kwargs["season"])
+
+
+class SeasonSettingsView(SeasonMixin, SeasonFormMixin):
+    def form_valid(self, form: SeasonForm) -> HttpResponse:
+        data = form.cleaned_data
+        try:
+            update_season(
+                self.season,
+                name=data["name"],
+                rule=data["rule"],
+                best=data["best_count"],
+                min_rounds=data["min_rounds"],
+                public_standings=data["public_standings"],
+                public_projector=data["public_projector"],
+            )
+            set_tournaments(self.season, data["tournaments"], user=self.request.user)
+        except DomainError as error:
+            return self.form_invalid_with(form, error)
+        messages.success(self.request, _("Die Saison ist gespeichert."))
+        return HttpResponseRedirect(
+            reverse("seasons:detail", args=[self.club.slug, self.season.slug])
+        )
+
+
+class SeasonTableMixin:
+    """The season's table in ``context``: rows, the sortable table, the rule in words."""
+
+    request: HttpRequest
+    member_url_name = "seasons:member"
+
+    def season_context(self, club: Club, season: Season) -> dict[str, Any]:
+        table = compute_season(season)
+        view = season_table(table, member_base=member_base(self.member_url_name, club, season))
+        RequestConfig(self.request, paginate=False).configure(view)
+        return {"season": season, "season_table": table, "table": view, "rule": rule_label(season)}
+
+
+class SeasonView(SeasonMixin, SeasonTableMixin, TemplateView):
+    template_name = "scoring/seasons/season.html"
+    helper_allowed = True
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.update(self.season_context(self.club, self.season))
+        return context
+
+
+class MemberEveningsMixin:
+    def member_context(self, season: Season, member: Member) -> dict[str, Any]:
+        row, evenings = member_evenings(season, member)
+        return {
+            "season": season,
+            "member": member,
+            "row": row,
+            "rank": shown_rank(row) if row else "",
+            "average": shown_average(row) if row else "",
+            "evenings": evenings,
+            "rule": rule_label(season),
+        }
+
+
+class SeasonMemberView(SeasonMixin, MemberEveningsMixin, TemplateView):
+    template_name = "scoring/seasons/member.html"
+    helper_allowed = True
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        member = get_object_or_404(Member, club=self.club, public_id=self.kwargs["member"])
+        context.update(self.member_context(self.season, member))
+        return context
+
+
+class SeasonPdfView(SeasonMixin, View):
+    helper_allowed = True  # printing
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = HttpResponse(season_pdf(compute_season(self.season)), "application/pdf")
+        response["Content-Disposition"] = f'inline; filename="saison-{self.season.slug}.pdf"'
+        return response
+
+
+class SeasonXlsxView(SeasonMixin, View):
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = HttpResponse(season_xlsx(compute_season(self.season)), XLSX_CONTENT_TYPE)
+        response["Content-Disposition"] = f'attachment; filename="saison-{self.season.slug}.xlsx"'
+        return response
+
+
+# ---------------------------------------------------------------------------- public
+
+
+class PublicSeasonMixin:
+    """The season from the URL; ``switch`` names its on/off setting (404 when off)."""
+
+    switch = "public_standings"
+    kwargs: dict[str, Any]
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.season = get_object_or_404(
+            Season.objects.select_related("club"), club__slug=kwargs["club"], slug=kwargs["season"]
+        )
+        if not getattr(self.season, self.switch):
+            raise Http404("switched off")
+        self.club = self.season.club
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+
+
+class PublicSeasonView(PublicSeasonMixin, SeasonTableMixin, TemplateView):
+    template_name = "scoring/seasons/public_season.html"
+    member_url_name = "public:season_member"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context.update(self.season_context(self.club, self.season), club=self.club)
+        return context
+
+
+class PublicSeasonMemberView(PublicSeasonMixin, MemberEveningsMixin, TemplateView):
+    template_name = "scoring/seasons/public_member.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        member = get_object_or_404(Member, club=self.club, public_id=self.kwargs["member"])
+        context.update(self.member_context(self.season, member), club=self.club)
+        return context
+
+
+class SeasonProjectorView(PublicSeasonMixin, TemplateView):
+    """The season table for the room's projector: big type, pages and reloads itself."""
+
+    template_name = "scoring/seasons/projector.html"
+    switch = "public_projector"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        if not self.season.public_standings:
+            context["notice"] = _("Die Jahreswertung ist nicht öffentlich.")
+            return context | {"season": self.season}
+        table = compute_season(self.season)
+        rows = [
+            (row, [shown_rank(row), row.name, row.evenings, row.rounds, row.points,
+                   shown_average(row)])
+            for row in table.rows
+        ]  # fmt: skip
+        context.update(season=self.season, season_table=table, board_rows=rows)
+        context["rule"] = rule_label(self.season)
+        return context
+
+
+def season_api(request: HttpRequest, club: str, season: str) -> JsonResponse:
+    """``GET /api/v/<club>/seasons/<season>/standings`` → the rows of ``season_standings
+    --json``: ``[{rank, name, evenings, rounds, points, average}]``."""
+    found = Season.objects.filter(club__slug=club, slug=season, public_standings=True).first()
+    if found is None:
+        return JsonResponse({"error": _("Unbekannte Saison.")}, status=404)
+    rows = [row.as_json() for row in compute_season(found).rows]
+    return JsonResponse(rows, safe=False, json_dumps_params={"ensure_ascii": False})
+
+
+class HomeView(tournament_public.HomeView):
+    """The public start page with the public seasons next to the tournaments (composed here:
+    ``tournament`` knows nothing of seasons)."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        public = Season.objects.filter(public_standings=True).select_related("club")
+        context["seasons"] = public.order_by("-created_at")[:20]
+        return context

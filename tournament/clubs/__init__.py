@@ -1,0 +1,1 @@
+"""Clubs (Vereine) and their member registries."""

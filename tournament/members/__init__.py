@@ -1,0 +1,1 @@
+"""The club's pages for its member registry and ticking members for an evening."""
