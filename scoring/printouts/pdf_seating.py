@@ -14,13 +14,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from scoring.printouts.pdf_base import (
     ACCENT,
     FELT,
+    INK,
     LINE,
     MUTED,
+    SANS,
+    SANS_BOLD,
     PageSetup,
     cell_padding,
     escape,
@@ -37,21 +41,31 @@ BLOCK_GAP = 6 * mm
 
 def _table_block(number: int, seats: list[tuple], width: float) -> Table:
     """One table: a green bar with "Tisch n", then a line per seat."""
-    head = style("block-head", 20, bold=True, color=colors.white)
     name = style("block-name", NAME_SIZE, leading=NAME_SIZE * 1.15)
     captain_note = style("block-captain", 9.5, bold=True, color=ACCENT, spaceBefore=1.5)
-    seat_style = style("block-seat", 15, bold=True, color=MUTED, alignment=1)
-    rows: list[list[object]] = [[Paragraph(_("Tisch %(n)d") % {"n": number}, head), ""]]
+    room = width - 12 * mm - 12  # the name column less its padding
+    # Plain strings where they fit (laid out ten times faster than paragraphs); a paragraph
+    # wraps a long name and carries the Listenführer's note.
+    rows: list[list[object]] = [[_("Tisch %(n)d") % {"n": number}, ""]]
     for _table, seat, player, _club, captain in seats:
-        cell: list[object] = [Paragraph(escape(player), name)]
-        if captain:
-            cell.append(Paragraph(_("Listenführer").upper(), captain_note))
-        rows.append([Paragraph(str(seat), seat_style), cell])
+        cell: object = player
+        if captain or stringWidth(player, SANS, NAME_SIZE) > room:
+            cell = [Paragraph(escape(player), name)]
+            if captain:
+                cell.append(Paragraph(_("Listenführer").upper(), captain_note))
+        rows.append([str(seat), cell])
     block = Table(rows, colWidths=[12 * mm, width - 12 * mm])
     block.setStyle(
         TableStyle(
             [
                 ("SPAN", (0, 0), (-1, 0)),
+                ("FONT", (0, 0), (-1, 0), SANS_BOLD, 20, 24),
+                ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+                ("FONT", (0, 1), (0, -1), SANS_BOLD, 15, 18),
+                ("TEXTCOLOR", (0, 1), (0, -1), MUTED),
+                ("ALIGN", (0, 1), (0, -1), "CENTER"),
+                ("FONT", (1, 1), (1, -1), SANS, NAME_SIZE, NAME_SIZE * 1.15),
+                ("TEXTCOLOR", (1, 1), (1, -1), INK),
                 ("BACKGROUND", (0, 0), (-1, 0), FELT),
                 ("TOPPADDING", (0, 0), (-1, 0), 5),
                 ("BOTTOMPADDING", (0, 0), (-1, 0), 7),
