@@ -15,6 +15,11 @@ urlpatterns = [
     path(PRINT, views.DownloadsView.as_view(), name="downloads"),
     path(ROUND_PRINT + "sitzordnung.pdf", views.SeatingPdfView.as_view(), name="seating_pdf"),
     path(ROUND_PRINT + "spiellisten.pdf", views.ScoreSheetsPdfView.as_view(), name="sheets_pdf"),
+    path(
+        ROUND_PRINT + "alle-ausdrucke.zip",
+        views.RoundPrintoutsZipView.as_view(),
+        name="round_printouts",
+    ),
     path(ROUND_PRINT + "losnummern.pdf", views.SlipsPdfView.as_view(), name="slips_pdf"),
     path(PRINT + "tabelle.pdf", views.StandingsPdfView.as_view(), name="standings_pdf"),
     path(PRINT + "urkunden.pdf", views.CertificatesPdfView.as_view(), name="certificates_pdf"),

@@ -8,6 +8,8 @@ reason and status 400; an unknown round is a 404.
 
 from __future__ import annotations
 
+import io
+import zipfile
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -42,6 +44,7 @@ from tournament.seating.messages import seating_problem
 from tournament.seating.reading import round_with_seating
 
 JSON_CONTENT_TYPE = "application/json; charset=utf-8"
+ZIP_CONTENT_TYPE = "application/zip"
 
 
 class Refused(Exception):
@@ -180,6 +183,48 @@ class ScoreSheetsPdfView(DownloadView):
         data = score_sheets_pdf(round_, public_base_url(self.request), with_games=filled)
         kind = "spiellisten-ausgefuellt" if filled else "spiellisten"
         return data, self.name(kind, "durchgang", number, extension="pdf")
+
+
+class RoundPrintoutsZipView(DownloadView):
+    """Everything to print when a round starts, in one download: the seating, the score sheets
+    with their QR codes and the standings as they are (left out while nothing is confirmed)."""
+
+    content_type = ZIP_CONTENT_TYPE
+
+    def build(self, *, number: int, **kwargs: Any) -> tuple[bytes, str]:
+        round_ = self.seated_round(number)
+        if round_.is_draft:
+            raise Refused(
+                _(
+                    "Die Ausdrucke gibt es erst, wenn Durchgang %(number)d freigegeben ist: "
+                    "vorher kann sich die Sitzordnung noch ändern."
+                )
+                % {"number": number}
+            )
+        files = [
+            (self.name("sitzordnung-durchgang", number, extension="pdf"), seating_pdf(round_)),
+            (
+                self.name("spiellisten", "durchgang", number, extension="pdf"),
+                score_sheets_pdf(round_, public_base_url(self.request)),
+            ),
+        ]
+        try:
+            standings = self.played_standings()
+        except Refused:
+            standings = None  # nothing confirmed yet: no standings to pin up
+        if standings is not None:
+            files.append(
+                (
+                    self.name("tabelle-nach-durchgang", standings.after_round, extension="pdf"),
+                    standings_pdf(standings),
+                )
+            )
+        buffer = io.BytesIO()
+        # PDFs are compressed already: stored, not deflated again.
+        with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
+            for filename, data in files:
+                archive.writestr(filename, data)
+        return buffer.getvalue(), self.name("ausdrucke-durchgang", number, extension="zip")
 
 
 class SlipsPdfView(DownloadView):

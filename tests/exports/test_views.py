@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import zipfile
 
 import pytest
 from django.urls import URLPattern, reverse
@@ -148,3 +149,53 @@ def test_downloads_page_query_budget(
     with django_assert_max_num_queries(15):
         response = organiser_client.get(url("downloads", complete_tournament.slug))
     assert response.status_code == 200
+
+
+def zip_members(body: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(body)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def test_a_released_rounds_printouts_come_as_one_zip(organiser_client, evening):
+    """Right after the release: seating and score sheets; no standings while nothing is
+    confirmed."""
+    response = organiser_client.get(url("round_printouts", evening.slug, 1))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/zip"
+    assert "ausdrucke-durchgang-1.zip" in response["Content-Disposition"]
+    assert "no-store" in response["Cache-Control"]
+    members = zip_members(response.content)
+    slug = evening.slug
+    assert sorted(members) == [
+        f"{slug}-sitzordnung-durchgang-1.pdf",
+        f"{slug}-spiellisten-durchgang-1.pdf",
+    ]
+    pages, texts = pdf_text(members[f"{slug}-spiellisten-durchgang-1.pdf"])
+    assert pages == 4 and "Tisch 1" in texts[0]
+    _pages, texts = pdf_text(members[f"{slug}-sitzordnung-durchgang-1.pdf"])
+    assert "nach Tischen" in texts[0]
+
+
+def test_the_zip_holds_the_standings_once_sheets_are_confirmed(
+    organiser_client, complete_tournament
+):
+    response = organiser_client.get(url("round_printouts", complete_tournament.slug, 2))
+    members = zip_members(response.content)
+    standings = f"{complete_tournament.slug}-tabelle-nach-durchgang-2.pdf"
+    assert standings in members
+    _pages, texts = pdf_text(members[standings])
+    assert "Endstand" in texts[0] or "Stand nach Durchgang 2" in texts[0]
+
+
+def test_no_zip_for_a_draft_round_and_links_on_round_and_downloads_page(
+    organiser_client, played_round_one, organiser
+):
+    slug = played_round_one.slug
+    link = url("round_printouts", slug, 1)
+    assert link in organiser_client.get(url("downloads", slug)).content.decode()
+    round_page = organiser_client.get(reverse("tournament:round", args=[slug, 1]))
+    assert link in round_page.content.decode()
+    draw_round(played_round_one, 2, seed=99, user=organiser)
+    draft = organiser_client.get(url("round_printouts", slug, 2))
+    assert draft.status_code == 400
+    assert "erst, wenn Durchgang 2 freigegeben ist" in draft.content.decode()
