@@ -531,7 +531,9 @@ def _draw_sidebar(canvas: Canvas, sheet: TableSheet, options: ScoringOptions, wi
 
 # ---------------------------------------------------------------------------- page
 
-SHEET_SETUP = {"landscape": True, "margin": 10 * mm, "top": 18 * mm, "bottom": 13 * mm}
+# Header and footer sit in the top and bottom margins: 22 and 16 mm keep their text 5 mm or
+# more from the edge, where printers clip.
+SHEET_SETUP = {"landscape": True, "margin": 10 * mm, "top": 22 * mm, "bottom": 16 * mm}
 
 
 def _draw_title(canvas: Canvas, sheet: TableSheet, round_number: int, width: float) -> None:
