@@ -213,10 +213,19 @@ def _draw_header(canvas: Canvas, setup: PageSetup) -> None:
     width, height = setup.pagesize
     tournament = setup.tournament
     top = height - setup.top + 9 * mm
+    # A long name shrinks, then is cut ("…"), so that it never runs into the title.
+    room = width - 2 * setup.margin - stringWidth(setup.title, SANS_BOLD, 10.5) - 8 * mm
+    size, name = fit_one_line(tournament.name, SANS_BOLD, (10.5, 9.5, 8.5), room)
     canvas.setFillColor(INK)
-    canvas.setFont(SANS_BOLD, 10.5)
-    canvas.drawString(setup.margin, top + 4.2 * mm, tournament.name)
+    canvas.setFont(SANS_BOLD, size)
+    canvas.drawString(setup.margin, top + 4.2 * mm, name)
     details = " · ".join(part for part in (short_date(tournament), tournament.venue) if part)
+    if setup.draft:
+        room = width - 2 * setup.margin - 8 * mm
+        room -= stringWidth(_("Entwurf – noch nicht freigegeben").upper(), SANS_BOLD, 8.5)
+    else:
+        room = width - 2 * setup.margin
+    _size, details = fit_one_line(details, SANS, (8.5,), room)
     canvas.setFont(SANS, 8.5)
     canvas.setFillColor(MUTED)
     canvas.drawString(setup.margin, top, details)

@@ -1,8 +1,10 @@
-"""Every printout keeps its text at least 5 mm from the paper's edge, where printers clip."""
+"""Printouts a club pins on the wall: text 5 mm or more from the paper's edge (printers clip
+there), header texts that never overlap, slip numbers that cannot be read upside down."""
 
 from __future__ import annotations
 
 import io
+import itertools
 import math
 
 import pytest
@@ -14,10 +16,12 @@ from scoring.printouts.pdf_base import FONT_FILES, SANS_BOLD, register_fonts
 from scoring.printouts.pdf_certificates import certificates_pdf
 from scoring.printouts.pdf_seating import seating_pdf
 from scoring.printouts.pdf_sheets import score_sheets_pdf
-from scoring.printouts.pdf_slips import slips_pdf
+from scoring.printouts.pdf_slips import reads_differently_upside_down, slips_pdf
 from scoring.printouts.pdf_standings import standings_pdf
 from scoring.standings.ranking import compute_standings
 from tournament.seating.reading import round_with_seating
+
+from .conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -135,3 +139,43 @@ def test_every_printout_keeps_5_mm_from_the_edge(complete_tournament):
     for name, data in printouts.items():
         assert text_boxes(data), name
         assert too_close(data) == [], name
+
+
+def header_overlaps(data: bytes) -> list[str]:
+    """Texts on the same line of the page header (the top 30 mm) that overlap."""
+    reader = PdfReader(io.BytesIO(data))
+    problems = []
+    for number, page in enumerate(reader.pages):
+        top = float(page.mediabox.height) - 30 * mm
+        lines: dict[float, list[tuple[float, float, str]]] = {}
+        for page_number, left, bottom, right, _top, text in text_boxes(data):
+            if page_number == number and bottom > top:
+                lines.setdefault(round(bottom), []).append((left, right, text.strip()))
+        for boxes in lines.values():
+            boxes.sort()
+            for (_l, right, text), (left, _r, other) in itertools.pairwise(boxes):
+                if left < right:
+                    problems.append(f"page {number + 1}: {text!r} runs into {other!r}")
+    return problems
+
+
+def test_a_long_tournament_name_never_runs_into_the_page_title(complete_tournament):
+    complete_tournament.name = "Offene Vereinsmeisterschaft im Doppelkopf der Kreuz-Buben Köln"
+    complete_tournament.venue = "Vereinsheim der Kreuz-Buben Köln-Lindenthal, großer Saal oben"
+    complete_tournament.save()
+    assert len(complete_tournament.name) > 45
+    round_ = round_with_seating(complete_tournament, 2)
+    standings = compute_standings(complete_tournament, 2)
+    for data in (
+        seating_pdf(round_),
+        score_sheets_pdf(round_, "http://doko.local"),
+        standings_pdf(standings),
+    ):
+        assert header_overlaps(data) == []
+        _pages, texts = pdf_text(data)
+        assert "Offene Vereinsmeisterschaft" in texts[0]
+
+
+def test_slip_numbers_that_turn_into_others_are_underlined():
+    turned = [n for n in range(1, 101) if reads_differently_upside_down(n)]
+    assert turned == [6, 9, 16, 18, 19, 61, 66, 68, 81, 86, 89, 91, 98, 99]
