@@ -90,7 +90,7 @@ class SlipPage(FixedFlowable):
                 canvas.setStrokeColor(INK)
                 canvas.setLineWidth(2.5)
                 middle = x + cell_w / 2
-                canvas.line(middle - half, baseline - 2.5 * mm, middle + half, baseline - 2.5 * mm)
+                canvas.line(middle - half, baseline - 1.8 * mm, middle + half, baseline - 1.8 * mm)
             canvas.setFillColor(FELT)
             canvas.setFont(SANS_BOLD, 7.5)
             canvas.drawCentredString(x + cell_w / 2, y + 4.5 * mm, _("LOSNUMMER"))
