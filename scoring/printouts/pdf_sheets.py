@@ -34,6 +34,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph
 
 from scoring.house_rules import legend_lines
 from scoring.printouts.pdf_base import (
+    DRAFT_RED,
     FELT,
     FELT_LIGHT,
     INK,
@@ -52,6 +53,7 @@ from scoring.printouts.pdf_base import (
 from scoring.printouts.pdf_cells import QR_SIZE, draw_hatch, draw_qr
 from scoring.printouts.sheet_data import TableSheet, table_sheets
 from scoring.rules import ScoringOptions, dealer
+from scoring.sheets.links import is_loopback
 from tournament.models import Round
 
 CAPTAIN_TINT = colors.HexColor("#fbf4ea")
@@ -506,17 +508,29 @@ def _draw_sidebar(canvas: Canvas, sheet: TableSheet, options: ScoringOptions, wi
     if sheet.url:
         draw_qr(canvas, sheet.url, (width - QR_SIZE) / 2, -QR_SIZE, QR_SIZE)
         y -= QR_SIZE + 1
-        caption = _("Ergebnisse am Handy eintragen: Code scannen")
-    else:
-        caption = _(
-            "Der Eingabelink dieses Tisches ist gesperrt. Liste bei der Turnierleitung abgeben."
+    if sheet.url and is_loopback(sheet.url):
+        # Printed from 127.0.0.1 by mistake: nobody's phone reaches the code. The warning
+        # takes the place of the caption and the link (which it names).
+        caption, color = (
+            _(
+                "Achtung: Dieser Code führt zu diesem Rechner selbst (127.0.0.1) – kein "
+                "Telefon erreicht ihn. Über die Netzwerkadresse neu drucken."
+            ),
+            DRAFT_RED,
         )
-    canvas.setFillColor(FELT)
+    elif sheet.url:
+        caption, color = _("Ergebnisse am Handy eintragen: Code scannen"), FELT
+    else:
+        caption, color = (
+            _("Der Eingabelink dieses Tisches ist gesperrt. Liste bei der Turnierleitung abgeben."),
+            FELT,
+        )
+    canvas.setFillColor(color)
     canvas.setFont(SANS_BOLD, 8)
     for line in simpleSplit(caption, SANS_BOLD, 8, width):
         y -= 10
         canvas.drawCentredString(width / 2, y + 2.2, line)
-    if sheet.url:
+    if sheet.url and not is_loopback(sheet.url):
         y -= 1
         canvas.setFillColor(MUTED)
         canvas.setFont(SANS, 5.5)

@@ -34,7 +34,7 @@ from scoring.printouts.reports import (
     standings_rows,
 )
 from scoring.printouts.xlsx import XLSX_CONTENT_TYPE, render_xlsx
-from scoring.sheets.links import public_base_url
+from scoring.sheets.links import is_loopback, public_base_url
 from scoring.standings.ranking import Standings, compute_standings, latest_round_number
 from scoring.standings.views import BadParameter, after_round_parameter
 from tournament.access import OrganiserMixin
@@ -89,6 +89,7 @@ def downloads_context(request: HttpRequest, tournament: Tournament) -> dict[str,
         "slip_problem": slip_problem,
         "slips_possible": not any(r.number == 1 and not r.is_draft for r in rounds),
         "qr_base_url": public_base_url(request),
+        "qr_loopback": is_loopback(public_base_url(request)),
     }
 
 

@@ -254,3 +254,16 @@ def test_a_long_name_prints_whole_in_the_header_and_cut_in_the_dealer_column(eve
     dealer_cells = re.findall(r"^\d+ 2 · (.+)$", texts[0], flags=re.MULTILINE)
     assert len(dealer_cells) == 4  # seat 2 deals games 2, 6, 10 and 14
     assert all(cell.rstrip().endswith("…") for cell in dealer_cells)
+
+
+def test_sheets_printed_from_127_0_0_1_warn_beside_the_qr_code(evening, keep_output):
+    from .test_pdf_margins import too_close
+
+    data = score_sheets_pdf(round_with_seating(evening, 1), "http://127.0.0.1:8000")
+    keep_output("spiellisten-127.pdf", data)
+    _pages, texts = pdf_text(data)
+    for text in texts:
+        assert "Achtung: Dieser Code führt zu diesem Rechner selbst" in " ".join(text.split())
+    assert too_close(data) == []
+    _pages, texts = pdf_text(score_sheets_pdf(round_with_seating(evening, 1), "http://doko.local"))
+    assert "Achtung" not in "".join(texts)

@@ -199,3 +199,11 @@ def test_no_zip_for_a_draft_round_and_links_on_round_and_downloads_page(
     draft = organiser_client.get(url("round_printouts", slug, 2))
     assert draft.status_code == 400
     assert "erst, wenn Durchgang 2 freigegeben ist" in draft.content.decode()
+
+
+def test_downloads_page_warns_when_qr_codes_would_point_to_this_computer(organiser_client, evening):
+    page = organiser_client.get(url("downloads", evening.slug), HTTP_HOST="127.0.0.1:8000")
+    assert 'id="qr-loopback"' in page.content.decode()
+    assert "erreicht kein Telefon" in page.content.decode()
+    page = organiser_client.get(url("downloads", evening.slug), HTTP_HOST="192.168.1.20:8000")
+    assert 'id="qr-loopback"' not in page.content.decode()
