@@ -21,6 +21,7 @@ urlpatterns = [
         name="round_printouts",
     ),
     path(ROUND_PRINT + "losnummern.pdf", views.SlipsPdfView.as_view(), name="slips_pdf"),
+    path(PRINT + "anwesenheit.pdf", views.CheckinPdfView.as_view(), name="checkin_pdf"),
     path(PRINT + "tabelle.pdf", views.StandingsPdfView.as_view(), name="standings_pdf"),
     path(PRINT + "urkunden.pdf", views.CertificatesPdfView.as_view(), name="certificates_pdf"),
     path(

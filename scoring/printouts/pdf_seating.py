@@ -1,9 +1,10 @@
 """The seating of a round to pin on the wall: by table, then by name.
 
 Part one shows every table as a block (table number, then seat by seat, the Listenführer
-marked); part two lists every player alphabetically with table and seat. Names are set large
-(17–18 pt) so that players find themselves from a step away. A draft round prints with
-"Entwurf" in the header and across every page.
+marked); part two lists every player alphabetically with table and seat, in two columns (seat
+1 is the Listenführer, so the list needs no column for it). Names are set large (14–18 pt) so
+that players find themselves from a step away. A draft round prints with "Entwurf" in the
+header and across every page.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from django.utils.translation import ngettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import NextPageTemplate, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from scoring.printouts.pdf_base import (
     ACCENT,
+    COLUMNS_TEMPLATE,
     FELT,
     INK,
     LINE,
@@ -121,6 +123,7 @@ def seating_pdf(round_: Round) -> bytes:
         tournament=round_.tournament,
         title=_("Sitzordnung Durchgang %(number)d") % {"number": round_.number},
         draft=round_.is_draft,
+        columns=2,
     )
     width = setup.frame_width
     by_table = seating_rows(round_, order="table")
@@ -137,21 +140,30 @@ def seating_pdf(round_: Round) -> bytes:
     story: list = [
         *_heading(_("Durchgang %(number)d – nach Tischen") % {"number": round_.number}, summary),
         _by_table(by_table, width),
+        # The list by name runs in two columns: half the pages on the wall.
+        NextPageTemplate(COLUMNS_TEMPLATE),
         PageBreak(),
-        *_heading(
-            _("Durchgang %(number)d – nach Namen") % {"number": round_.number},
-            _("Name suchen, dann Tisch und Platz ablesen."),
+        Paragraph(
+            escape(_("Durchgang %(number)d – nach Namen") % {"number": round_.number}),
+            style("seating-title-small", 18, bold=True, color=FELT),
         ),
+        Spacer(1, 1 * mm),
+        Paragraph(
+            escape(_("Name suchen, dann Tisch und Platz ablesen. Platz 1 führt die Liste.")),
+            style("seating-note-small", 10, color=MUTED),
+        ),
+        Spacer(1, 3 * mm),
     ]
-    by_name = select_columns(seating_rows(round_, order="name"), [0, 2, 3, 4])
+    by_name = select_columns(seating_rows(round_, order="name"), [0, 2, 3])
+    column = setup.column_width
     story.append(
         report_table(
             by_name,
-            [width - 90 * mm, 26 * mm, 26 * mm, 38 * mm],
-            size=NAME_SIZE - 1,
-            header_size=11,
+            [column - 32 * mm, 16 * mm, 16 * mm],
+            size=NAME_SIZE - 4,
+            header_size=9,
             bold_columns=[1],
-            padding=5,
+            padding=3.5,
         )
     )
     return render_pdf(setup, story)

@@ -22,6 +22,7 @@ from django.views.generic.base import ContextMixin
 
 from scoring.printouts.pdf_base import PDF_CONTENT_TYPE
 from scoring.printouts.pdf_certificates import certificates_pdf, podium_rows
+from scoring.printouts.pdf_checkin import checkin_pdf
 from scoring.printouts.pdf_seating import seating_pdf
 from scoring.printouts.pdf_sheets import score_sheets_pdf
 from scoring.printouts.pdf_slips import slips_pdf
@@ -247,6 +248,11 @@ class StandingsPdfView(DownloadView):
         return standings_pdf(standings), self.name(
             "tabelle-nach-durchgang", standings.after_round, extension="pdf"
         )
+
+
+class CheckinPdfView(DownloadView):
+    def build(self, **kwargs: Any) -> tuple[bytes, str]:
+        return checkin_pdf(self.tournament), self.name("anwesenheitsliste", extension="pdf")
 
 
 class CertificatesPdfView(DownloadView):

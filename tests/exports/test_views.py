@@ -49,6 +49,7 @@ def test_every_export_url_sends_anonymous_users_to_login(client, evening, name):
         ("standings_pdf", None, "", PDF, "tabelle-nach-durchgang-2.pdf"),
         ("standings_pdf", None, "?after_round=1", PDF, "tabelle-nach-durchgang-1.pdf"),
         ("certificates_pdf", None, "", PDF, "urkunden.pdf"),
+        ("checkin_pdf", None, "", PDF, "anwesenheitsliste.pdf"),
         ("participants_xlsx", None, "", XLSX, "teilnehmer.xlsx"),
         ("seating_xlsx", 2, "", XLSX, "sitzordnung-durchgang-2.xlsx"),
         ("standings_xlsx", None, "", XLSX, "tabelle-nach-durchgang-2.xlsx"),
@@ -89,6 +90,7 @@ def test_downloads_page_lists_every_printout(organiser_client, complete_tourname
         ("standings_pdf", None),
         ("certificates_pdf", None),
         ("participants_xlsx", None),
+        ("checkin_pdf", None),
         ("games_xlsx", None),
         ("backup", None),
     ):
