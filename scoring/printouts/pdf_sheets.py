@@ -250,8 +250,27 @@ class TextBatch:
 
 def _draw_grid(
     canvas: Canvas, sheet: TableSheet, layout: GridLayout, games: range, *, total: bool
-) -> float:
-    """The grid with its top left corner at (0, 0), growing downwards; returns its height."""
+) -> None:
+    """The grid with its top left corner at (0, 0), growing downwards: what every table of
+    this shape shares is a form, drawn once per document; then this table's names, dealers and
+    games."""
+    key = (layout.size, round(layout.head, 2), round(layout.row, 3), games, total, sheet.games)
+    forms = canvas.__dict__.setdefault("_doko_grid_forms", {})
+    if key not in forms:
+        forms[key] = f"doko-grid-{len(forms)}"
+        height = layout.height(len(games), total=total)
+        # The box's thick line reaches half its width beyond the grid: room for it.
+        canvas.beginForm(forms[key], -2, -height - 2, layout.edges[-1] + 2, 2)
+        _draw_grid_shape(canvas, sheet.games, layout, games, total=total)
+        canvas.endForm()
+    canvas.doForm(forms[key])
+    _draw_grid_entries(canvas, sheet, layout, games, total=total)
+
+
+def _draw_grid_shape(
+    canvas: Canvas, last_game: int, layout: GridLayout, games: range, *, total: bool
+) -> None:
+    """Tints, hatching, lines and the printed captions of a grid of this shape."""
     edges, size, row = layout.edges, layout.size, layout.row
     right = edges[-1]
     first = layout.first_player
@@ -322,7 +341,7 @@ def _draw_grid(
     canvas.setLineWidth(1.1)
     rounds = canvas.beginPath()
     for line, game in enumerate(games):
-        if game % size == 0 and game < sheet.games and line < len(games) - 1:
+        if game % size == 0 and game < last_game and line < len(games) - 1:
             y = body_top - (line + 1) * row
             rounds.moveTo(0, y)
             rounds.lineTo(right, y)
@@ -334,7 +353,6 @@ def _draw_grid(
     canvas.rect(0, bottom, right, -bottom, stroke=1, fill=0)
 
     texts = TextBatch()
-    # Header texts.
     head_middle = body_top / 2
     fixed_heads = [[_("Spiel")], [_("Geber")], [_("Sieger"), _("z. B. 1 + 4")], [_("Wert")]]
     fixed_heads.append([_("Summe"), _("= 0 ✓")])
@@ -351,19 +369,13 @@ def _draw_grid(
     sub_middle = head_bottom - SUB_ROW / 2
     for index in range(size):
         left, end = layout.player_span(index)
-        middle_x = (left + end) / 2
-        labels, block = layout.seat_labels[index], layout.names[index]
-        used = len(labels) * SEAT_LABEL_LEADING + block.height
-        y = -(layout.head - used) / 2  # the top of the caption and name, centred
+        labels = layout.seat_labels[index]
+        y = _caption_top(layout, index)
         for label in labels:
             y -= SEAT_LABEL_LEADING
-            texts.add(label, SANS_BOLD, SEAT_LABEL_SIZE, MUTED, middle_x, y + 1.6, centred=True)
-        if block.paragraph is None:
             texts.add(
-                block.text, SANS_BOLD, block.size, INK, middle_x, y - block.size, centred=True
+                label, SANS_BOLD, SEAT_LABEL_SIZE, MUTED, (left + end) / 2, y + 1.6, centred=True
             )
-        else:
-            block.paragraph.drawOn(canvas, left + PADDING_X, y - block.height)
         column = first + 2 * index
         texts.centred(
             plus_minus, SANS, 6.5, MUTED, (edges[column] + edges[column + 1]) / 2, sub_middle
@@ -371,12 +383,50 @@ def _draw_grid(
         texts.centred(
             stand, SANS, 6.5, MUTED, (edges[column + 1] + edges[column + 2]) / 2, sub_middle
         )
+    for line, game in enumerate(games):
+        middle = body_top - line * row - row / 2
+        texts.centred(str(game), SANS_BOLD, 10, INK, (edges[0] + edges[1]) / 2, middle)
+    if total:
+        middle = body_bottom - TOTAL_ROW / 2
+        texts.centred(_("Endstand"), SANS_BOLD, HEAD_SIZE, FELT, edges[first] / 2, middle)
+    texts.draw(canvas)
 
-    # Game lines.
+
+def _caption_top(layout: GridLayout, index: int) -> float:
+    """Where the seat caption of player ``index`` starts: caption and name centred in the
+    header row."""
+    used = len(layout.seat_labels[index]) * SEAT_LABEL_LEADING + layout.names[index].height
+    return -(layout.head - used) / 2
+
+
+def _draw_grid_entries(
+    canvas: Canvas, sheet: TableSheet, layout: GridLayout, games: range, *, total: bool
+) -> None:
+    """The names, the dealer of each game and, filled in, the games entered."""
+    edges, size, row = layout.edges, layout.size, layout.row
+    first = layout.first_player
+    body_top = -layout.head - SUB_ROW
+    body_bottom = body_top - len(games) * row
+    texts = TextBatch()
+    for index in range(size):
+        left, end = layout.player_span(index)
+        block = layout.names[index]
+        y = _caption_top(layout, index) - len(layout.seat_labels[index]) * SEAT_LABEL_LEADING
+        if block.paragraph is None:
+            texts.add(
+                block.text,
+                SANS_BOLD,
+                block.size,
+                INK,
+                (left + end) / 2,
+                y - block.size,
+                centred=True,
+            )
+        else:
+            block.paragraph.drawOn(canvas, left + PADDING_X, y - block.height)
     centres = [(edges[column] + edges[column + 1]) / 2 for column in range(len(edges) - 1)]
     for line, game in enumerate(games):
         middle = body_top - line * row - row / 2
-        texts.centred(str(game), SANS_BOLD, 10, INK, centres[0], middle)
         seat = dealer(game, size)
         dealer_size, dealer_name = layout.dealers[seat]
         baseline = middle - dealer_size * 0.36
@@ -396,18 +446,14 @@ def _draw_grid(
             running = _number(filled.totals.get(number, 0))
             texts.centred(running, SANS, 7, MUTED, centres[column + 1], middle)
         texts.centred("✓", SANS, 9, INK, centres[-1], middle)
-
-    if total:
+    last = sheet.rows.get(sheet.games) if sheet.rows else None
+    if total and last is not None:
         middle = body_bottom - TOTAL_ROW / 2
-        texts.centred(_("Endstand"), SANS_BOLD, HEAD_SIZE, FELT, edges[first] / 2, middle)
-        last = sheet.rows.get(sheet.games) if sheet.rows else None
-        if last is not None:
-            for number, _name in sheet.seats:
-                left, end = layout.player_span(number - 1)
-                text = _number(last.totals.get(number, 0))
-                texts.centred(text, SANS_BOLD, 9, INK, (left + end) / 2, middle)
+        for number, _name in sheet.seats:
+            left, end = layout.player_span(number - 1)
+            text = _number(last.totals.get(number, 0))
+            texts.centred(text, SANS_BOLD, 9, INK, (left + end) / 2, middle)
     texts.draw(canvas)
-    return -bottom
 
 
 # ---------------------------------------------------------------------------- sidebar

@@ -35,5 +35,5 @@ def test_a_long_checkin_list_runs_in_two_columns(make_tournament, add_participan
     crowd = make_tournament("Großes Turnier")
     add_participants(crowd, 120)
     pages, texts = pdf_text(checkin_pdf(crowd))
-    assert pages == 2  # 120 names at 11 pt: two columns of about 34 lines a page
-    assert "Seite 2 von 2" in texts[1]
+    assert pages == 3  # 120 names: two columns of about 23 lines a page (the boxes at 15 pt)
+    assert "Seite 3 von 3" in texts[2]
