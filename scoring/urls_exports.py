@@ -34,5 +34,6 @@ urlpatterns = [
     ),
     path(EXPORT + "tabelle.xlsx", views.StandingsXlsxView.as_view(), name="standings_xlsx"),
     path(EXPORT + "spiele.xlsx", views.GamesXlsxView.as_view(), name="games_xlsx"),
+    path(EXPORT + "ergebnisse-csv.zip", views.ResultsCsvZipView.as_view(), name="results_csv_zip"),
     path(EXPORT + "sicherung.json", BackupView.as_view(), name="backup"),
 ]

@@ -20,6 +20,7 @@ from django.views import View
 from django.views.generic import TemplateView
 from django.views.generic.base import ContextMixin
 
+from scoring.printouts.csv_zip import results_zip
 from scoring.printouts.pdf_base import PDF_CONTENT_TYPE
 from scoring.printouts.pdf_certificates import certificates_pdf, podium_rows
 from scoring.printouts.pdf_checkin import checkin_pdf
@@ -293,6 +294,15 @@ class StandingsXlsxView(XlsxView):
         return render_xlsx([standings_rows(standings)]), self.name(
             "tabelle-nach-durchgang", standings.after_round, extension="xlsx"
         )
+
+
+class ResultsCsvZipView(DownloadView):
+    """Every confirmed table's games as a CSV file, per round, with seating and standings."""
+
+    content_type = ZIP_CONTENT_TYPE
+
+    def build(self, **kwargs: Any) -> tuple[bytes, str]:
+        return results_zip(self.tournament), self.name("ergebnisse-csv", extension="zip")
 
 
 class GamesXlsxView(XlsxView):
