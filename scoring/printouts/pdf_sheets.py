@@ -709,22 +709,34 @@ def sheet_pages(sheet: TableSheet, round_: Round, width: float, height: float) -
     return pages
 
 
-def score_sheets_pdf(round_: Round, base_url: str, *, with_games: bool = False) -> bytes:
-    """Every table's sheet of a released round, one page each; pass ``round_with_seating``."""
+def score_sheets_pdf(
+    round_: Round, base_url: str, *, with_games: bool = False, table: int | None = None
+) -> bytes:
+    """Every table's sheet of a released round, one page each (only table number ``table``
+    if given); pass ``round_with_seating``."""
     setup = PageSetup(
         tournament=round_.tournament,
         title=_("Spiellisten Durchgang %(number)d") % {"number": round_.number},
         **SHEET_SETUP,
     )
-    return render_pdf(setup, sheets_story(round_, base_url, setup, with_games=with_games))
+    story = sheets_story(round_, base_url, setup, with_games=with_games, table=table)
+    return render_pdf(setup, story)
 
 
 def sheets_story(
-    round_: Round, base_url: str, setup: PageSetup, *, with_games: bool = False
+    round_: Round,
+    base_url: str,
+    setup: PageSetup,
+    *,
+    with_games: bool = False,
+    table: int | None = None,
 ) -> list[Flowable]:
     register_fonts()  # the layout measures text before anything is drawn
     story: list[Flowable] = []
-    for index, sheet in enumerate(table_sheets(round_, base_url, with_games=with_games)):
+    sheets = table_sheets(round_, base_url, with_games=with_games)
+    if table is not None:
+        sheets = [sheet for sheet in sheets if sheet.number == table]
+    for index, sheet in enumerate(sheets):
         if index:
             story.append(PageBreak())
         story += sheet_pages(sheet, round_, setup.frame_width, setup.frame_height)

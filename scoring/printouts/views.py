@@ -170,7 +170,8 @@ class SeatingPdfView(DownloadView):
 
 
 class ScoreSheetsPdfView(DownloadView):
-    """``?filled=1`` prints the games entered so far (for the archive)."""
+    """``?filled=1`` prints the games entered so far (for the archive); ``?tisch=3`` only
+    that table's sheet."""
 
     def build(self, *, number: int, **kwargs: Any) -> tuple[bytes, str]:
         round_ = self.seated_round(number)
@@ -183,9 +184,26 @@ class ScoreSheetsPdfView(DownloadView):
                 % {"number": number}
             )
         filled = self.request.GET.get("filled") == "1"
-        data = score_sheets_pdf(round_, public_base_url(self.request), with_games=filled)
+        table = self.table_parameter(round_)
+        data = score_sheets_pdf(
+            round_, public_base_url(self.request), with_games=filled, table=table
+        )
         kind = "spiellisten-ausgefuellt" if filled else "spiellisten"
+        if table is not None:
+            return data, self.name(kind, "durchgang", number, "tisch", table, extension="pdf")
         return data, self.name(kind, "durchgang", number, extension="pdf")
+
+    def table_parameter(self, round_: Round) -> int | None:
+        """``?tisch=3``: only that table's sheet (a spare for a spoilt one)."""
+        value = self.request.GET.get("tisch", "").strip()
+        if not value:
+            return None
+        numbers = [table.number for table in round_.tables.all()]
+        if not value.isdigit() or int(value) not in numbers:
+            raise Refused(
+                _("Tisch muss eine Zahl von 1 bis %(last)d sein.") % {"last": max(numbers)}
+            )
+        return int(value)
 
 
 class RoundPrintoutsZipView(DownloadView):

@@ -209,3 +209,16 @@ def test_downloads_page_warns_when_qr_codes_would_point_to_this_computer(organis
     assert "erreicht kein Telefon" in page.content.decode()
     page = organiser_client.get(url("downloads", evening.slug), HTTP_HOST="192.168.1.20:8000")
     assert 'id="qr-loopback"' not in page.content.decode()
+
+
+def test_a_single_tables_sheet_prints_on_its_own(organiser_client, evening):
+    response = organiser_client.get(url("sheets_pdf", evening.slug, 1, "?tisch=3"))
+    assert response.status_code == 200
+    assert "spiellisten-durchgang-1-tisch-3.pdf" in response["Content-Disposition"]
+    pages, texts = pdf_text(response.content)
+    assert pages == 1 and "Tisch 3" in texts[0] and "20 Spiele" in texts[0]
+    refused = organiser_client.get(url("sheets_pdf", evening.slug, 1, "?tisch=9"))
+    assert refused.status_code == 400
+    assert "Tisch muss eine Zahl von 1 bis 4 sein" in refused.content.decode()
+    page = organiser_client.get(url("downloads", evening.slug)).content.decode()
+    assert 'name="tisch"' in page
