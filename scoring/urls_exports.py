@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from scoring.backup.restore_views import RestoreView
 from scoring.backup.views import BackupView
 from scoring.printouts import views
 
@@ -36,4 +37,6 @@ urlpatterns = [
     path(EXPORT + "spiele.xlsx", views.GamesXlsxView.as_view(), name="games_xlsx"),
     path(EXPORT + "ergebnisse-csv.zip", views.ResultsCsvZipView.as_view(), name="results_csv_zip"),
     path(EXPORT + "sicherung.json", BackupView.as_view(), name="backup"),
+    # Not below a tournament's slug: "verwaltung/<slug>/" is the tournament's page.
+    path("sicherung/einlesen/", RestoreView.as_view(), name="restore"),
 ]

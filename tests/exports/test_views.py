@@ -22,6 +22,8 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def url(name: str, slug: str, number: int | None = None, query: str = "") -> str:
+    if name == "restore":  # not below a tournament: a backup makes one
+        return reverse("exports:restore") + query
     kwargs = {"slug": slug} if number is None else {"slug": slug, "number": number}
     return reverse(f"exports:{name}", kwargs=kwargs) + query
 
