@@ -52,7 +52,7 @@ from scoring.printouts.pdf_base import (
     style,
 )
 from scoring.printouts.pdf_cells import QR_SIZE, draw_hatch, draw_qr
-from scoring.printouts.sheet_data import TableSheet, table_sheets
+from scoring.printouts.sheet_data import TableSheet, spare_sheet, table_sheets
 from scoring.rules import ScoringOptions, dealer
 from scoring.sheets.links import is_loopback
 from tournament.models import Round
@@ -187,6 +187,8 @@ def grid_layout(sheet: TableSheet, width: float) -> GridLayout:
         for lines, block in zip(labels, names, strict=True)
     )
     head = max(tallest, 2 * (HEAD_SIZE + 1) + 4) + 2 * PADDING_Y + 1
+    if sheet.spare:
+        head = max(head, 15 * mm)  # room to write the names in by hand
     dealer_width = FIXED_COLUMNS[1] - 2 * PADDING_X
     dealers = {number: dealer_text(name, dealer_width) for number, name in sheet.seats}
     return GridLayout(edges, size, head, ROW_MAX, labels, names, dealers)
@@ -581,6 +583,11 @@ def _draw_sidebar(canvas: Canvas, sheet: TableSheet, options: ScoringOptions, wi
         )
     elif sheet.url:
         caption, color = _("Ergebnisse am Handy eintragen: Code scannen"), FELT
+    elif sheet.spare:
+        caption, color = (
+            _("Ersatzliste: Tisch und Namen eintragen, bei der Turnierleitung abgeben."),
+            FELT,
+        )
     else:
         caption, color = (
             _("Der Eingabelink dieses Tisches ist gesperrt. Liste bei der Turnierleitung abgeben."),
@@ -616,7 +623,14 @@ def _draw_title(canvas: Canvas, sheet: TableSheet, round_number: int, width: flo
     baseline at (0, 2)."""
     canvas.setFillColor(FELT)
     canvas.setFont(SANS_BOLD, 24)
-    canvas.drawString(0, 2 + 4, _("Tisch %(n)d") % {"n": sheet.number})
+    if sheet.spare:
+        canvas.drawString(0, 2 + 4, _("Tisch"))
+        canvas.setStrokeColor(FELT)
+        canvas.setLineWidth(1)
+        start = stringWidth(_("Tisch"), SANS_BOLD, 24) + 4
+        canvas.line(start, 4, start + 18 * mm, 4)  # the number is written in
+    else:
+        canvas.drawString(0, 2 + 4, _("Tisch %(n)d") % {"n": sheet.number})
     kind = _("Fünfertisch – der Geber setzt aus") if sheet.size == 5 else _("Vierertisch")
     heading = _("Spielliste Durchgang %(round)d") % {"round": round_number}
     games = ngettext("%(games)d Spiel", "%(games)d Spiele", sheet.games) % {"games": sheet.games}
@@ -710,16 +724,27 @@ def sheet_pages(sheet: TableSheet, round_: Round, width: float, height: float) -
 
 
 def score_sheets_pdf(
-    round_: Round, base_url: str, *, with_games: bool = False, table: int | None = None
+    round_: Round,
+    base_url: str,
+    *,
+    with_games: bool = False,
+    table: int | None = None,
+    spare: int | None = None,
 ) -> bytes:
     """Every table's sheet of a released round, one page each (only table number ``table``
-    if given); pass ``round_with_seating``."""
+    if given; a blank spare sheet for ``spare`` players instead if given); pass
+    ``round_with_seating``."""
     setup = PageSetup(
         tournament=round_.tournament,
         title=_("Spiellisten Durchgang %(number)d") % {"number": round_.number},
         **SHEET_SETUP,
     )
-    story = sheets_story(round_, base_url, setup, with_games=with_games, table=table)
+    if spare is not None:
+        register_fonts()
+        sheet = spare_sheet(spare, round_.tournament.cycles)
+        story = sheet_pages(sheet, round_, setup.frame_width, setup.frame_height)
+    else:
+        story = sheets_story(round_, base_url, setup, with_games=with_games, table=table)
     return render_pdf(setup, story)
 
 

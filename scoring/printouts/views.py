@@ -171,7 +171,7 @@ class SeatingPdfView(DownloadView):
 
 class ScoreSheetsPdfView(DownloadView):
     """``?filled=1`` prints the games entered so far (for the archive); ``?tisch=3`` only
-    that table's sheet."""
+    that table's sheet; ``?leer=4`` (or 5) a blank spare sheet without names."""
 
     def build(self, *, number: int, **kwargs: Any) -> tuple[bytes, str]:
         round_ = self.seated_round(number)
@@ -184,6 +184,12 @@ class ScoreSheetsPdfView(DownloadView):
                 % {"number": number}
             )
         filled = self.request.GET.get("filled") == "1"
+        spare = self.request.GET.get("leer", "")
+        if spare:
+            if spare not in ("4", "5"):
+                raise Refused(_("Eine leere Liste gibt es für 4 oder 5 Spieler."))
+            data = score_sheets_pdf(round_, public_base_url(self.request), spare=int(spare))
+            return data, self.name("spielliste-leer", spare, "durchgang", number, extension="pdf")
         table = self.table_parameter(round_)
         data = score_sheets_pdf(
             round_, public_base_url(self.request), with_games=filled, table=table

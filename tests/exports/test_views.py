@@ -224,3 +224,16 @@ def test_a_single_tables_sheet_prints_on_its_own(organiser_client, evening):
     assert "Tisch muss eine Zahl von 1 bis 4 sein" in refused.content.decode()
     page = organiser_client.get(url("downloads", evening.slug)).content.decode()
     assert 'name="tisch"' in page
+
+
+def test_a_blank_spare_sheet_without_names(organiser_client, evening, keep_output):
+    response = organiser_client.get(url("sheets_pdf", evening.slug, 1, "?leer=5"))
+    assert response.status_code == 200
+    assert "spielliste-leer-5-durchgang-1.pdf" in response["Content-Disposition"]
+    keep_output("spielliste-leer.pdf", response.content)
+    pages, texts = pdf_text(response.content)
+    assert pages == 1
+    text = " ".join(texts[0].split())
+    assert "20 Spiele" in text and "Fünfertisch" in text and "Ersatzliste" in text
+    assert "Jürgen Müller" not in text and "Tisch 1" not in text
+    assert organiser_client.get(url("sheets_pdf", evening.slug, 1, "?leer=7")).status_code == 400
