@@ -30,7 +30,7 @@ from scoring.printouts.pdf_base import (
     style,
 )
 from scoring.printouts.pdf_tables import report_table
-from scoring.printouts.reports import standings_rows
+from scoring.printouts.reports import select_columns, standings_rows
 from scoring.standings import columns
 from scoring.standings.columns import PDF
 from scoring.standings.ranking import TIE_BREAKERS, Standings, rank_rows
@@ -98,14 +98,25 @@ def is_final(standings: Standings) -> bool:
     )
 
 
-def standings_pdf(standings: Standings) -> bytes:
+COMPACT_KEYS = ("rank", "name", "total", "games_played")
+
+
+def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
+    """The standings; ``compact``: place, name, total and games only, in two columns (half
+    the pages on the wall)."""
     tournament = standings.tournament
     sheets = confirmation(standings)
     after = _("Stand nach Durchgang %(number)d") % {"number": standings.after_round}
     title = after
     if sheets.provisional:
         title = _("%(title)s – vorläufig") % {"title": after}
-    setup = PageSetup(tournament=tournament, title=title, landscape=standings.after_round > 2)
+    setup = PageSetup(
+        tournament=tournament,
+        title=title,
+        landscape=standings.after_round > 2 and not compact,
+        columns=2 if compact else 1,
+        start_in_columns=compact,
+    )
     # Who has no confirmed game yet is not ranked among those who played: the others are
     # ranked among themselves (no gap in the places), the idle ones listed last, no place.
     idle = [row for row in standings.rows if not row.games_played]
@@ -117,13 +128,19 @@ def standings_pdf(standings: Standings) -> bytes:
     rows = (*report.rows[: len(played)], *((None, *row[1:]) for row in report.rows[len(played) :]))
     report = dataclasses.replace(report, rows=rows)
     fields = columns.fields(PDF, standings.round_numbers)
+    if compact:
+        keep = [index for index, field in enumerate(fields) if field.name in COMPACT_KEYS]
+        report = select_columns(report, keep)
+        fields = [fields[index] for index in keep]
+    room = setup.column_width if compact else setup.frame_width
     fixed = sum(field.column.print_width or 0 for field in fields) * mm
     widths = [
-        field.column.print_width * mm if field.column.print_width else setup.frame_width - fixed
+        field.column.print_width * mm if field.column.print_width else room - fixed
         for field in fields
     ]
     bold = [index for index, field in enumerate(fields) if field.column.emphasis]
-    table = report_table(report, widths, size=11, header_size=8.5, bold_columns=bold)
+    size = 10 if compact else 11
+    table = report_table(report, widths, size=size, header_size=8.5, bold_columns=bold)
     podium = [index for index, row in enumerate(played, start=1) if row.on_podium]
     for index in podium:
         table.setStyle([("BACKGROUND", (0, index), (-1, index), PODIUM_TINT)])
@@ -143,7 +160,9 @@ def standings_pdf(standings: Standings) -> bytes:
             len(idle),
         ) % {"count": len(idle)}
     story = [
-        Paragraph(escape(heading), style("standings-title", 24, bold=True, color=FELT)),
+        Paragraph(
+            escape(heading), style("standings-title", 18 if compact else 24, bold=True, color=FELT)
+        ),
         Spacer(1, 1.5 * mm),
         Paragraph(escape(note), style("standings-note", 9.5, color=MUTED)),
         Spacer(1, 5 * mm),

@@ -270,8 +270,10 @@ class SlipsPdfView(DownloadView):
 class StandingsPdfView(DownloadView):
     def build(self, **kwargs: Any) -> tuple[bytes, str]:
         standings = self.played_standings()
-        return standings_pdf(standings), self.name(
-            "tabelle-nach-durchgang", standings.after_round, extension="pdf"
+        compact = self.request.GET.get("kompakt") == "1"  # two columns for the wall
+        parts = ["tabelle-nach-durchgang", standings.after_round]
+        return standings_pdf(standings, compact=compact), self.name(
+            *parts, *(["kompakt"] if compact else []), extension="pdf"
         )
 
 

@@ -167,3 +167,23 @@ def test_a_55_character_name_keeps_the_certificate_on_one_page(complete_tourname
     for text in texts:
         assert "Turnierleitung" in text
         assert LONG_NAME in " ".join(text.split()).replace("- ", "-")
+
+
+def test_compact_standings_run_in_two_columns_with_place_name_total_and_games(
+    make_tournament, add_participants, organiser, confirm_round
+):
+    from tournament.seating.services import draw_round, release_round
+
+    big = make_tournament("Großes Turnier")
+    add_participants(big, 120)
+    draw_round(big, 1, seed=3, user=organiser)
+    release_round(big, 1, user=organiser)
+    confirm_round(big, 1, organiser)
+    standings = compute_standings(big, 1)
+    full_pages, _texts = pdf_text(standings_pdf(standings))
+    pages, texts = pdf_text(standings_pdf(standings, compact=True))
+    assert pages < full_pages
+    assert "Verein" not in texts[0] and "Gesamt" in texts[0] and "Sp." in texts[0]
+    text = "\n".join(texts)
+    for row in standings.rows:
+        assert row.name in " ".join(text.split())
