@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from scoring.backup.restore_views import RestoreView
 from scoring.backup.views import BackupView
 from scoring.printouts import views
 
@@ -15,7 +16,13 @@ urlpatterns = [
     path(PRINT, views.DownloadsView.as_view(), name="downloads"),
     path(ROUND_PRINT + "sitzordnung.pdf", views.SeatingPdfView.as_view(), name="seating_pdf"),
     path(ROUND_PRINT + "spiellisten.pdf", views.ScoreSheetsPdfView.as_view(), name="sheets_pdf"),
+    path(
+        ROUND_PRINT + "alle-ausdrucke.zip",
+        views.RoundPrintoutsZipView.as_view(),
+        name="round_printouts",
+    ),
     path(ROUND_PRINT + "losnummern.pdf", views.SlipsPdfView.as_view(), name="slips_pdf"),
+    path(PRINT + "anwesenheit.pdf", views.CheckinPdfView.as_view(), name="checkin_pdf"),
     path(PRINT + "tabelle.pdf", views.StandingsPdfView.as_view(), name="standings_pdf"),
     path(PRINT + "urkunden.pdf", views.CertificatesPdfView.as_view(), name="certificates_pdf"),
     path(
@@ -28,5 +35,8 @@ urlpatterns = [
     ),
     path(EXPORT + "tabelle.xlsx", views.StandingsXlsxView.as_view(), name="standings_xlsx"),
     path(EXPORT + "spiele.xlsx", views.GamesXlsxView.as_view(), name="games_xlsx"),
+    path(EXPORT + "ergebnisse-csv.zip", views.ResultsCsvZipView.as_view(), name="results_csv_zip"),
     path(EXPORT + "sicherung.json", BackupView.as_view(), name="backup"),
+    # Not below a tournament's slug: "verwaltung/<slug>/" is the tournament's page.
+    path("sicherung/einlesen/", RestoreView.as_view(), name="restore"),
 ]

@@ -10,7 +10,10 @@ A printout builds a list of flowables (its *story*) and hands it to :func:`rende
 - **Footer**: when it was printed, and "Seite x von y" (the total is known only at the end, so
   the canvas keeps the pages and draws the footers when the document is saved).
 
-A printout without header and footer (certificates) sets ``chrome=False``. Shared pieces of a
+A printout without header and footer (certificates) sets ``chrome=False``. A long list for the
+wall sets ``columns`` (2 or 3) and runs in that many columns on the pages of the
+``COLUMNS_TEMPLATE`` (from the start with ``start_in_columns``, else after a
+``NextPageTemplate(COLUMNS_TEMPLATE)`` in its story). Shared pieces of a
 story: :class:`FixedFlowable` for anything drawn on the canvas at a fixed size, and
 :func:`cell_padding` for a table's cell padding.
 """
@@ -30,6 +33,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
@@ -43,6 +47,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from tournament.models import Tournament
 
 PDF_CONTENT_TYPE = "application/pdf"
+COLUMNS_TEMPLATE = "columns"
 FONT_DIR = Path(settings.BASE_DIR) / "static" / "fonts"
 
 SANS = "DokoSans"
@@ -69,7 +74,11 @@ DRAFT_RED = colors.HexColor("#b42318")
 
 @cache
 def register_fonts() -> None:
-    """Register the embedded fonts once per process; ``<b>`` in paragraphs picks the bold one."""
+    """Register the embedded fonts once per process; ``<b>`` in paragraphs picks the bold one.
+
+    Also: page streams are compressed but not ASCII85-encoded on top (reportlab's default; its
+    pure-Python encoder was a tenth of a round's printing time, and a PDF is binary anyway)."""
+    rl_config.useA85 = 0
     for name, filename in FONT_FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
     pdfmetrics.registerFontFamily(
@@ -190,6 +199,9 @@ class PageSetup:
     top: float = 24 * mm
     bottom: float = 18 * mm
     decorate: Callable[[Canvas, PageSetup], None] | None = None
+    columns: int = 1  # frames side by side on pages of the ``COLUMNS_TEMPLATE``
+    column_gap: float = 8 * mm
+    start_in_columns: bool = False  # else a story switches with NextPageTemplate
 
     @property
     def pagesize(self) -> tuple[float, float]:
@@ -203,15 +215,28 @@ class PageSetup:
     def frame_height(self) -> float:
         return self.pagesize[1] - self.top - self.bottom
 
+    @property
+    def column_width(self) -> float:
+        return (self.frame_width - (self.columns - 1) * self.column_gap) / self.columns
+
 
 def _draw_header(canvas: Canvas, setup: PageSetup) -> None:
     width, height = setup.pagesize
     tournament = setup.tournament
     top = height - setup.top + 9 * mm
+    # A long name shrinks, then is cut ("…"), so that it never runs into the title.
+    room = width - 2 * setup.margin - stringWidth(setup.title, SANS_BOLD, 10.5) - 8 * mm
+    size, name = fit_one_line(tournament.name, SANS_BOLD, (10.5, 9.5, 8.5), room)
     canvas.setFillColor(INK)
-    canvas.setFont(SANS_BOLD, 10.5)
-    canvas.drawString(setup.margin, top + 4.2 * mm, tournament.name)
+    canvas.setFont(SANS_BOLD, size)
+    canvas.drawString(setup.margin, top + 4.2 * mm, name)
     details = " · ".join(part for part in (short_date(tournament), tournament.venue) if part)
+    if setup.draft:
+        room = width - 2 * setup.margin - 8 * mm
+        room -= stringWidth(_("Entwurf – noch nicht freigegeben").upper(), SANS_BOLD, 8.5)
+    else:
+        room = width - 2 * setup.margin
+    _size, details = fit_one_line(details, SANS, (8.5,), room)
     canvas.setFont(SANS, 8.5)
     canvas.setFillColor(MUTED)
     canvas.drawString(setup.margin, top, details)
@@ -326,6 +351,26 @@ def render_pdf(setup: PageSetup, story: Sequence[Flowable]) -> bytes:
         bottomPadding=0,
         id="content",
     )
-    document.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
+    templates = [PageTemplate(id="page", frames=[frame], onPage=on_page)]
+    if setup.columns > 1:
+        # A long list for the wall runs down one column, then the next: a page holds two or
+        # three times as many lines at the same size.
+        frames = [
+            Frame(
+                setup.margin + index * (setup.column_width + setup.column_gap),
+                setup.bottom,
+                setup.column_width,
+                setup.frame_height,
+                leftPadding=0,
+                rightPadding=0,
+                topPadding=0,
+                bottomPadding=0,
+                id=f"column-{index}",
+            )
+            for index in range(setup.columns)
+        ]
+        columns = PageTemplate(id=COLUMNS_TEMPLATE, frames=frames, onPage=on_page)
+        templates.insert(0 if setup.start_in_columns else 1, columns)
+    document.addPageTemplates(templates)
     document.build(list(story), canvasmaker=_numbered_canvas(setup))
     return buffer.getvalue()

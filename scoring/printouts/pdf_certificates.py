@@ -4,29 +4,37 @@ Everyone whose place is 1, 2 or 3 gets one, so shared places give more than thre
 on "2." both get "2. Platz"; the next is "4." and gets none). A page carries a double frame with
 the four suits in the corners, "Urkunde", the tournament with date and venue, the player's name
 large, the place, the points, and lines for place/date and the signature of the Turnierleitung.
+Before every sheet of the last round is confirmed, each certificate says in red above the title
+that it is provisional ("Vorläufig: 7 von 10 Listen bestätigt · Stand nach Durchgang 1 von 2").
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from scoring.printouts.pdf_base import (
     ACCENT,
+    DRAFT_RED,
     FELT,
     INK,
     MUTED,
     SERIF,
+    SERIF_BOLD,
     PageSetup,
     escape,
+    fit_one_line,
     long_date,
     render_pdf,
     short_date,
     style,
 )
+from scoring.printouts.pdf_standings import confirmation, provisional_note
 from scoring.standings.ranking import StandingRow, Standings
 
 SUIT_COLORS = {"♣": FELT, "♠": FELT, "♥": ACCENT, "♦": ACCENT}
@@ -101,15 +109,26 @@ def _signatures(width: float, place_and_date: str) -> Table:
     return table
 
 
-def _certificate(row: StandingRow, standings: Standings, width: float) -> list[Flowable]:
+NAME_SIZES = (44, 40, 36, 32, 28)
+
+
+def _name_style(name: str, width: float) -> ParagraphStyle:
+    """The largest size at which the name fits one line; else the smallest, wrapped at
+    spaces (two lines still leave room for the signature on the same page)."""
+    size = next(
+        (size for size in NAME_SIZES if stringWidth(name, SERIF_BOLD, size) <= width),
+        NAME_SIZES[-1],
+    )
+    return style("cert-name", size, serif=True, bold=True, alignment=1, leading=size * 1.15)
+
+
+def _certificate(
+    row: StandingRow, standings: Standings, width: float, warning: str
+) -> list[Flowable]:
     tournament = standings.tournament
     title = style("cert-title", 46, serif=True, bold=True, color=FELT, alignment=1, leading=52)
-    event = style("cert-event", 22, serif=True, color=INK, alignment=1, leading=27)
     when = style("cert-when", 12.5, color=MUTED, alignment=1, leading=16)
-    name_size = 44 if len(row.name) <= 24 else 32
-    name = style(
-        "cert-name", name_size, serif=True, bold=True, alignment=1, leading=name_size * 1.2
-    )
+    name = _name_style(row.name, width)
     text = style("cert-text", 14, serif=True, color=MUTED, alignment=1, leading=18)
     place = style("cert-place", 50, bold=True, color=ACCENT, alignment=1, leading=58)
     points = style("cert-points", 15, color=INK, alignment=1, leading=19)
@@ -124,20 +143,29 @@ def _certificate(row: StandingRow, standings: Standings, width: float) -> list[F
     if row.shared_rank:
         score += " · " + _("Platz geteilt")
     place_and_date = ", ".join(part for part in (tournament.venue, short_date(tournament)) if part)
+    event_size, event_name = fit_one_line(tournament.name, SERIF, (22, 20, 18, 16), width)
+    event = style("cert-event", event_size, serif=True, color=INK, alignment=1, leading=27)
+    if warning:
+        note = style("cert-warning", 11, bold=True, color=DRAFT_RED, alignment=1, leading=14)
+        top: list[Flowable] = [Paragraph(escape(warning), note), Spacer(1, 10 * mm - 14)]
+    else:
+        top = [Spacer(1, 10 * mm)]
+    # Two lines of a long name take the room of the spacers, so the signature stays on the page.
+    two_lines = stringWidth(row.name, SERIF_BOLD, name.fontSize) > width
     return [
-        Spacer(1, 10 * mm),
+        *top,
         Paragraph(_("Urkunde"), title),
         Rule(70 * mm),
         Spacer(1, 3 * mm),
-        Paragraph(escape(tournament.name), event),
+        Paragraph(escape(event_name), event),
         Paragraph(escape(details), when),
-        Spacer(1, 14 * mm),
+        Spacer(1, 6 * mm if two_lines else 14 * mm),
         Paragraph(escape(row.name), name),
         Spacer(1, 2 * mm),
         Paragraph(_("belegte den"), text),
         Paragraph(_("%(rank)d. Platz") % {"rank": row.rank}, place),
         Paragraph(escape(score), points),
-        Spacer(1, 20 * mm),
+        Spacer(1, 8 * mm if two_lines else 20 * mm),
         _signatures(width * 0.85, place_and_date),
     ]
 
@@ -154,11 +182,12 @@ def certificates_pdf(standings: Standings) -> bytes:
         bottom=20 * mm,
         decorate=_frame,
     )
+    warning = provisional_note(standings, confirmation(standings))
     story: list[Flowable] = []
     for index, row in enumerate(podium_rows(standings)):
         if index:
             story.append(PageBreak())
-        story += _certificate(row, standings, setup.frame_width)
+        story += _certificate(row, standings, setup.frame_width, warning)
     if not story:
         story.append(Spacer(1, 1))
     return render_pdf(setup, story)

@@ -10,27 +10,32 @@ a legend, and a QR code that opens the table's entry page on a phone.
 
 With ``with_games`` the games entered so far (the latest version) are printed too, for the
 archive.
+
+Speed: a round prints 100 of these pages at once, so a page is drawn straight on the canvas
+(:class:`SheetPage`) instead of being laid out by platypus tables, which measured every cell's
+paragraph twice. Geometry is computed once per page by :func:`grid_layout`; only a name that
+does not fit its column on one line becomes a paragraph (wrapped, whole). What is the same on
+every page — the legend of house values and the signature line — is a PDF form drawn once per
+document and placed on each page.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (
-    Flowable,
-    KeepTogether,
-    PageBreak,
-    Paragraph,
-    Spacer,
-    Table,
-    TableStyle,
-)
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, PageBreak, Paragraph
 
 from scoring.house_rules import legend_lines
 from scoring.printouts.pdf_base import (
+    DRAFT_RED,
     FELT,
     FELT_LIGHT,
     INK,
@@ -38,16 +43,18 @@ from scoring.printouts.pdf_base import (
     MUTED,
     SANS,
     SANS_BOLD,
+    FixedFlowable,
     PageSetup,
-    cell_padding,
     escape,
     fit_one_line,
+    register_fonts,
     render_pdf,
     style,
 )
-from scoring.printouts.pdf_cells import Hatch, QrCode, SignatureLine
-from scoring.printouts.sheet_data import TableSheet, table_sheets
+from scoring.printouts.pdf_cells import QR_SIZE, draw_hatch, draw_qr
+from scoring.printouts.sheet_data import TableSheet, spare_sheet, table_sheets
 from scoring.rules import ScoringOptions, dealer
+from scoring.sheets.links import is_loopback
 from tournament.models import Round
 
 CAPTAIN_TINT = colors.HexColor("#fbf4ea")
@@ -62,6 +69,7 @@ ROW_MIN = 5 * mm
 FIXED_COLUMNS = (12 * mm, 25 * mm, 18 * mm, 11 * mm)  # Spiel, Geber, Sieger, Wert
 CHECK_COLUMN = 15 * mm
 PADDING_X = 2.5  # left and right in every cell of the grid
+PADDING_Y = 1.5
 NAME_SIZES = (10, 9.5, 9, 8.5, 8, 7.5, 7)
 # A name too long for one line at 7 pt wraps: at the largest of these sizes that needs at most
 # NAME_LINES lines, else at the smallest with as many lines as it takes (the header row grows).
@@ -69,8 +77,12 @@ WRAPPED_NAME_SIZES = (7, 6.5, 6)
 NAME_LINES = 3
 # The dealer column repeats the name in rows of fixed height: one line, shrunk, else cut ("…").
 DEALER_SIZES = (7, 6.5, 6)
+SEAT_LABEL_SIZE = 6.5
+SEAT_LABEL_LEADING = 7.5
+HEAD_SIZE = 8
+SUB_ROW = 7.5 + 2 * PADDING_Y  # the "+ / −" and "Stand" row
 
-# ---------------------------------------------------------------------------- grid
+# ---------------------------------------------------------------------------- layout
 
 
 def _signed(value: int) -> str:
@@ -84,289 +96,673 @@ def _number(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
-def _name_paragraph(name: str, width: float) -> Paragraph:
+@dataclass
+class NameBlock:
+    """A player's name in the header: one line at ``size``, or a wrapped ``paragraph``."""
+
+    text: str
+    size: float
+    paragraph: Paragraph | None = None
+    height: float = 0
+
+    def fits(self, width: float) -> bool:
+        """Every line within ``width`` (a paragraph positions a line by the space it leaves)."""
+        if self.paragraph is None:
+            return stringWidth(self.text, SANS_BOLD, self.size) <= width + 0.01
+        lines = self.paragraph.blPara.lines
+        spare = [line[0] if isinstance(line, tuple) else line.extraSpace for line in lines]
+        return not spare or min(spare) >= -0.01
+
+
+def name_block(name: str, width: float) -> NameBlock:
     """The player's name in the largest size that fits the column on one line; a longer name
     wraps (long words are split) and stays inside its column, whole."""
     for size in NAME_SIZES:
         if stringWidth(name, SANS_BOLD, size) <= width:
-            return Paragraph(escape(name), style("grid-name", size, bold=True, alignment=1))
+            return NameBlock(name, size, height=size * 1.2)
     for size in WRAPPED_NAME_SIZES:
         paragraph = Paragraph(
             escape(name),
             style("grid-name-wrapped", size, bold=True, alignment=1, leading=size * 1.15),
         )
-        paragraph.wrap(width, 10_000)
+        _width, height = paragraph.wrap(width, 10_000)
         if len(paragraph.blPara.lines) <= NAME_LINES:
             break
-    return paragraph
+    return NameBlock(name, size, paragraph, height)
 
 
-def _dealer_paragraph(seat: int, name: str, width: float) -> Paragraph:
-    """ "3 · Heinz Groß" on one line of the dealer column, shrunk or cut to fit."""
-    prefix = f"{seat} · "
-    room = width - stringWidth(prefix, SANS_BOLD, DEALER_SIZES[0])
-    size, shown = fit_one_line(name, SANS, DEALER_SIZES, room)
-    return Paragraph(
-        f"<b>{seat}</b> · {escape(shown)}",
-        style("grid-dealer", size, color=INK, leading=size + 1),
-    )
+def dealer_text(name: str, width: float) -> tuple[float, str]:
+    """Size and (shrunk or cut) name for "3 · Heinz Groß" on one line of the dealer column."""
+    room = width - stringWidth("5 · ", SANS_BOLD, DEALER_SIZES[0])
+    return fit_one_line(name, SANS, DEALER_SIZES, room)
 
 
-def _grid(sheet: TableSheet, width: float, row_height: float) -> Table:
+@dataclass
+class GridLayout:
+    """Where everything of a sheet's grid goes, in points from the grid's top left corner."""
+
+    edges: list[float]  # x of every column edge, left to right
+    size: int  # players at the table
+    head: float  # height of the header row with seat and name
+    row: float  # height of a game line
+    seat_labels: list[list[str]]  # the "PLATZ n" caption of each seat, in lines
+    names: list[NameBlock]
+    dealers: dict[int, tuple[float, str]]  # seat -> (size, name as printed)
+
+    @property
+    def first_player(self) -> int:
+        return len(FIXED_COLUMNS)
+
+    def player_span(self, index: int) -> tuple[float, float]:
+        column = self.first_player + 2 * index
+        return self.edges[column], self.edges[column + 2]
+
+    def height(self, games: int, *, total: bool = True) -> float:
+        return self.head + SUB_ROW + games * self.row + (TOTAL_ROW if total else 0)
+
+
+def grid_layout(sheet: TableSheet, width: float) -> GridLayout:
+    """Column edges, header and names of ``sheet``'s grid ``width`` wide (row height ROW_MAX;
+    :func:`fit_rows` chooses the real one)."""
     size = sheet.size
     fixed = sum(FIXED_COLUMNS) + CHECK_COLUMN
     per_player = (width - fixed) / size
-    pm_width, stand_width = per_player * 0.6, per_player * 0.4
     widths = [*FIXED_COLUMNS]
     for _seat in range(size):
-        widths += [pm_width, stand_width]
+        widths += [per_player * 0.6, per_player * 0.4]
     widths.append(CHECK_COLUMN)
-    first_player = len(FIXED_COLUMNS)
-    check = len(widths) - 1
-
-    head = style("grid-head", 8, bold=True, color=FELT, alignment=1, leading=9)
-    seat_label = style("grid-seat", 6.5, bold=True, color=MUTED, alignment=1, leading=8)
-    sub = style("grid-sub", 6.5, color=MUTED, alignment=1, leading=7.5)
-    number_style = style("grid-number", 10, bold=True, alignment=1, leading=11)
-    value_style = style("grid-value", 9, alignment=1, leading=10)
-    total_style = style("grid-total", 7, color=MUTED, alignment=1, leading=8)
-
-    winners_label, winners_example = escape(_("Sieger")), escape(_("z. B. 1 + 4"))
-    sum_label, sum_check = escape(_("Summe")), escape(_("= 0 ✓"))
-    row0: list[object] = [
-        Paragraph(_("Spiel"), head),
-        Paragraph(_("Geber"), head),
-        Paragraph(f"{winners_label}<br/><font size=6>{winners_example}</font>", head),
-        Paragraph(_("Wert"), head),
-    ]
-    row1: list[object] = ["", "", "", ""]
+    edges = [0.0]
+    for column_width in widths:
+        edges.append(edges[-1] + column_width)
+    inner = per_player - 2 * PADDING_X
+    labels, names = [], []
     for number, name in sheet.seats:
         caption = _("Platz %(seat)d") % {"seat": number}
         if number == 1:
             caption = _("Platz 1 · Listenführer")
-        name_cell = _name_paragraph(name, per_player - 2 * PADDING_X)
-        row0 += [[Paragraph(caption.upper(), seat_label), name_cell], ""]
-        row1 += [Paragraph(_("+ / −"), sub), Paragraph(pgettext("running total", "Stand"), sub)]
-    row0.append(Paragraph(f"{sum_label}<br/>{sum_check}", head))
-    row1.append("")
+        labels.append(simpleSplit(caption.upper(), SANS_BOLD, SEAT_LABEL_SIZE, inner))
+        names.append(name_block(name, inner))
+    tallest = max(
+        len(lines) * SEAT_LABEL_LEADING + block.height
+        for lines, block in zip(labels, names, strict=True)
+    )
+    head = max(tallest, 2 * (HEAD_SIZE + 1) + 4) + 2 * PADDING_Y + 1
+    if sheet.spare:
+        head = max(head, 15 * mm)  # room to write the names in by hand
+    dealer_width = FIXED_COLUMNS[1] - 2 * PADDING_X
+    dealers = {number: dealer_text(name, dealer_width) for number, name in sheet.seats}
+    return GridLayout(edges, size, head, ROW_MAX, labels, names, dealers)
 
-    names = dict(sheet.seats)
-    commands: list[tuple] = [
-        ("GRID", (0, 0), (-1, -1), 0.5, LINE),
-        ("BOX", (0, 0), (-1, -1), 1.3, FELT),
-        ("BACKGROUND", (0, 0), (-1, 1), FELT_LIGHT),
-        ("BACKGROUND", (first_player, 0), (first_player + 1, 1), CAPTAIN_TINT),
-        ("LINEBELOW", (0, 1), (-1, 1), 1.3, FELT),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        *cell_padding(PADDING_X, PADDING_X, 1.5, 1.5),
-        ("FONTNAME", (0, 2), (-1, -1), SANS),
-        ("FONTSIZE", (0, 2), (-1, -1), 9),
-    ]
-    for column in (0, 1, 2, 3, check):
-        commands.append(("SPAN", (column, 0), (column, 1)))
+
+def fit_rows(layout: GridLayout, games: int, height: float) -> bool:
+    """Set the tallest game line (up to ``ROW_MAX``) that lets ``games`` lines fit ``height``;
+    False if even ``ROW_MIN`` is too tall."""
+    room = height - layout.height(0)
+    layout.row = min(ROW_MAX, room / games) if games else ROW_MAX
+    return layout.row >= ROW_MIN
+
+
+# ---------------------------------------------------------------------------- drawing
+
+
+class TextBatch:
+    """The texts of a grid, written as one PDF text object: a page of a filled sheet holds
+    some 200 of them, and a text object each (as ``drawString`` makes) was half its time.
+    Only for fonts of our own (TrueType, embedded as subsets)."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, str, float, colors.Color, float | None, float]] = []
+
+    def add(
+        self,
+        text: str,
+        font: str,
+        size: float,
+        color: colors.Color,
+        x: float | None,
+        y: float,
+        *,
+        centred: bool = False,
+    ) -> None:
+        """``text`` with its baseline at ``y``, starting at ``x`` (centred on it if asked);
+        ``x`` None continues where the previous text ended."""
+        if centred and x is not None:
+            x -= stringWidth(text, font, size) / 2
+        self.items.append((text, font, size, color, x, y))
+
+    def centred(
+        self, text: str, font: str, size: float, color: colors.Color, x: float, middle: float
+    ) -> None:
+        """``text`` centred on ``x`` with its capitals centred on ``middle``."""
+        self.add(text, font, size, color, x, middle - size * 0.36, centred=True)
+
+    def draw(self, canvas: Canvas) -> None:
+        """Write the texts as PDF operators: the same ones reportlab's text object writes
+        (a font subset's name, ``Tf``, ``Tm``, ``Tj``), formatted with Python's own float
+        formatting instead of reportlab's pure-Python one, which was most of a filled page's
+        time."""
+        if not self.items:
+            return
+        doc = canvas._doc
+        for font_name in {item[1] for item in self.items}:
+            canvas.setFont(font_name, 10)  # makes the font known to the document
+        ops = ["BT"]
+        current_font, current_color = None, None
+        for text, font_name, size, color, x, y in self.items:
+            if color != current_color:
+                ops.append(f"{color.red:.3f} {color.green:.3f} {color.blue:.3f} rg")
+                current_color = color
+            if x is not None:
+                ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm")
+            font = pdfmetrics.getFont(font_name)
+            for subset, chunk in font.splitString(text, doc):
+                name = font.getSubsetInternalName(subset, doc)
+                if (name, size) != current_font:
+                    ops.append(f"{name} {size:g} Tf")
+                    current_font = (name, size)
+                ops.append(f"({canvas._escape(chunk)}) Tj")
+        ops.append("ET")
+        canvas.addLiteral("\n".join(ops))
+
+
+def _draw_grid(
+    canvas: Canvas, sheet: TableSheet, layout: GridLayout, games: range, *, total: bool
+) -> None:
+    """The grid with its top left corner at (0, 0), growing downwards: what every table of
+    this shape shares is a form, drawn once per document; then this table's names, dealers and
+    games."""
+    key = (layout.size, round(layout.head, 2), round(layout.row, 3), games, total, sheet.games)
+    forms = canvas.__dict__.setdefault("_doko_grid_forms", {})
+    if key not in forms:
+        forms[key] = f"doko-grid-{len(forms)}"
+        height = layout.height(len(games), total=total)
+        # The box's thick line reaches half its width beyond the grid: room for it.
+        canvas.beginForm(forms[key], -2, -height - 2, layout.edges[-1] + 2, 2)
+        _draw_grid_shape(canvas, sheet.games, layout, games, total=total)
+        canvas.endForm()
+    canvas.doForm(forms[key])
+    _draw_grid_entries(canvas, sheet, layout, games, total=total)
+
+
+def _draw_grid_shape(
+    canvas: Canvas, last_game: int, layout: GridLayout, games: range, *, total: bool
+) -> None:
+    """Tints, hatching, lines and the printed captions of a grid of this shape."""
+    edges, size, row = layout.edges, layout.size, layout.row
+    right = edges[-1]
+    first = layout.first_player
+    head_bottom = -layout.head
+    body_top = head_bottom - SUB_ROW
+    body_bottom = body_top - len(games) * row
+    bottom = body_bottom - (TOTAL_ROW if total else 0)
+
+    # Tints: header, the Listenführer's header, the running-total columns, the total line.
+    canvas.setFillColor(FELT_LIGHT)
+    canvas.rect(0, body_top, right, -body_top, stroke=0, fill=1)
+    canvas.setFillColor(CAPTAIN_TINT)
+    canvas.rect(
+        edges[first], body_top, edges[first + 2] - edges[first], -body_top, stroke=0, fill=1
+    )
+    canvas.setFillColor(STAND_TINT)
     for index in range(size):
-        column = first_player + 2 * index
-        commands.append(("SPAN", (column, 0), (column + 1, 0)))
-        commands.append(("LINEAFTER", (column + 1, 0), (column + 1, -1), 1, FELT))
-        commands.append(("BACKGROUND", (column + 1, 2), (column + 1, -2), STAND_TINT))
-    commands.append(("LINEAFTER", (first_player - 1, 0), (first_player - 1, -1), 1, FELT))
+        column = first + 2 * index + 1
+        canvas.rect(
+            edges[column],
+            body_bottom,
+            edges[column + 1] - edges[column],
+            len(games) * row,
+            stroke=0,
+            fill=1,
+        )
+    if total:
+        canvas.setFillColor(FELT_LIGHT)
+        canvas.rect(0, bottom, right, TOTAL_ROW, stroke=0, fill=1)
 
-    body: list[list[object]] = []
-    for game in range(1, sheet.games + 1):
-        row_index = 2 + len(body)
-        dealing = dealer(game, size)
+    # Hatched cells of the dealer who sits out at a five-player table.
+    if size == 5:
+        for line, game in enumerate(games):
+            left, end = layout.player_span(dealer(game, size) - 1)
+            top = body_top - line * row
+            draw_hatch(canvas, left, top - row, end - left, row, _("setzt aus"))
+
+    # Thin lines: every row and column, except inside spanned cells.
+    canvas.setStrokeColor(LINE)
+    canvas.setLineWidth(0.5)
+    lines = canvas.beginPath()
+    for index in range(size):  # the line under the names, above "+ / −" and "Stand"
+        left, end = layout.player_span(index)
+        lines.moveTo(left, head_bottom)
+        lines.lineTo(end, head_bottom)
+    for line in range(1, len(games)):
+        y = body_top - line * row
+        lines.moveTo(0, y)
+        lines.lineTo(right, y)
+    for column in range(1, len(edges) - 1):
+        # "+ / −" and "Stand" share the name above them and the total below them; the fixed
+        # columns share the "Endstand" cell.
+        is_stand_edge = column >= first and (column - first) % 2 == 1
+        lines.moveTo(edges[column], head_bottom if is_stand_edge else 0)
+        spanned_below = is_stand_edge or column < first
+        lines.lineTo(edges[column], body_bottom if total and spanned_below else bottom)
+    canvas.drawPath(lines, stroke=1, fill=0)
+
+    # Thick lines: around, under the header, after the fixed columns and each player, after
+    # every round of deals, above the total.
+    canvas.setStrokeColor(FELT)
+    canvas.setLineWidth(1)
+    thick = canvas.beginPath()
+    for column in [first, *(first + 2 * index + 2 for index in range(size - 1))]:
+        thick.moveTo(edges[column], 0)
+        thick.lineTo(edges[column], bottom)
+    canvas.drawPath(thick, stroke=1, fill=0)
+    canvas.setLineWidth(1.1)
+    rounds = canvas.beginPath()
+    for line, game in enumerate(games):
+        if game % size == 0 and game < last_game and line < len(games) - 1:
+            y = body_top - (line + 1) * row
+            rounds.moveTo(0, y)
+            rounds.lineTo(right, y)
+    canvas.drawPath(rounds, stroke=1, fill=0)
+    canvas.setLineWidth(1.3)
+    canvas.line(0, body_top, right, body_top)
+    if total:
+        canvas.line(0, body_bottom, right, body_bottom)
+    canvas.rect(0, bottom, right, -bottom, stroke=1, fill=0)
+
+    texts = TextBatch()
+    head_middle = body_top / 2
+    fixed_heads = [[_("Spiel")], [_("Geber")], [_("Sieger"), _("z. B. 1 + 4")], [_("Wert")]]
+    fixed_heads.append([_("Summe"), _("= 0 ✓")])
+    columns = [*range(first), len(edges) - 2]
+    for column, heads in zip(columns, fixed_heads, strict=True):
+        x = (edges[column] + edges[column + 1]) / 2
+        if len(heads) == 1:
+            texts.centred(heads[0], SANS_BOLD, HEAD_SIZE, FELT, x, head_middle)
+        else:
+            small = 6 if column == 2 else HEAD_SIZE
+            texts.centred(heads[0], SANS_BOLD, HEAD_SIZE, FELT, x, head_middle + 4.5)
+            texts.centred(heads[1], SANS_BOLD, small, FELT, x, head_middle - 4.5)
+    plus_minus, stand = _("+ / −"), pgettext("running total", "Stand")
+    sub_middle = head_bottom - SUB_ROW / 2
+    for index in range(size):
+        left, end = layout.player_span(index)
+        labels = layout.seat_labels[index]
+        y = _caption_top(layout, index)
+        for label in labels:
+            y -= SEAT_LABEL_LEADING
+            texts.add(
+                label, SANS_BOLD, SEAT_LABEL_SIZE, MUTED, (left + end) / 2, y + 1.6, centred=True
+            )
+        column = first + 2 * index
+        texts.centred(
+            plus_minus, SANS, 6.5, MUTED, (edges[column] + edges[column + 1]) / 2, sub_middle
+        )
+        texts.centred(
+            stand, SANS, 6.5, MUTED, (edges[column + 1] + edges[column + 2]) / 2, sub_middle
+        )
+    for line, game in enumerate(games):
+        middle = body_top - line * row - row / 2
+        texts.centred(str(game), SANS_BOLD, 10, INK, (edges[0] + edges[1]) / 2, middle)
+    if total:
+        middle = body_bottom - TOTAL_ROW / 2
+        texts.centred(_("Endstand"), SANS_BOLD, HEAD_SIZE, FELT, edges[first] / 2, middle)
+    texts.draw(canvas)
+
+
+def _caption_top(layout: GridLayout, index: int) -> float:
+    """Where the seat caption of player ``index`` starts: caption and name centred in the
+    header row."""
+    used = len(layout.seat_labels[index]) * SEAT_LABEL_LEADING + layout.names[index].height
+    return -(layout.head - used) / 2
+
+
+def _draw_grid_entries(
+    canvas: Canvas, sheet: TableSheet, layout: GridLayout, games: range, *, total: bool
+) -> None:
+    """The names, the dealer of each game and, filled in, the games entered."""
+    edges, size, row = layout.edges, layout.size, layout.row
+    first = layout.first_player
+    body_top = -layout.head - SUB_ROW
+    body_bottom = body_top - len(games) * row
+    texts = TextBatch()
+    for index in range(size):
+        left, end = layout.player_span(index)
+        block = layout.names[index]
+        y = _caption_top(layout, index) - len(layout.seat_labels[index]) * SEAT_LABEL_LEADING
+        if block.paragraph is None:
+            texts.add(
+                block.text,
+                SANS_BOLD,
+                block.size,
+                INK,
+                (left + end) / 2,
+                y - block.size,
+                centred=True,
+            )
+        else:
+            block.paragraph.drawOn(canvas, left + PADDING_X, y - block.height)
+    centres = [(edges[column] + edges[column + 1]) / 2 for column in range(len(edges) - 1)]
+    for line, game in enumerate(games):
+        middle = body_top - line * row - row / 2
+        seat = dealer(game, size)
+        dealer_size, dealer_name = layout.dealers[seat]
+        baseline = middle - dealer_size * 0.36
+        texts.add(str(seat), SANS_BOLD, dealer_size, INK, edges[1] + PADDING_X, baseline)
+        texts.add(f" · {dealer_name}", SANS, dealer_size, INK, None, baseline)
         filled = sheet.rows.get(game)
-        row: list[object] = [
-            Paragraph(str(game), number_style),
-            _dealer_paragraph(dealing, names.get(dealing, ""), FIXED_COLUMNS[1] - 2 * PADDING_X),
-            Paragraph(filled.winners, value_style) if filled else "",
-            Paragraph(filled.value, value_style) if filled else "",
-        ]
+        if filled is None:
+            continue
+        texts.centred(filled.winners, SANS, 9, INK, centres[2], middle)
+        texts.centred(filled.value, SANS, 9, INK, centres[3], middle)
         for number, _name in sheet.seats:
-            column = first_player + 2 * (number - 1)
-            if size == 5 and number == dealing:
-                row += [Hatch(pm_width + stand_width, row_height, _("setzt aus")), ""]
-                start, end = (column, row_index), (column + 1, row_index)
-                commands += [("SPAN", start, end), *cell_padding(start=start, end=end)]
-            elif filled:
-                row += [
-                    Paragraph(_signed(filled.points.get(number, 0)), value_style),
-                    Paragraph(_number(filled.totals.get(number, 0)), total_style),
-                ]
-            else:
-                row += ["", ""]
-        row.append(Paragraph("✓", value_style) if filled else "")
-        if game % size == 0 and game < sheet.games:
-            commands.append(("LINEBELOW", (0, row_index), (-1, row_index), 1.1, FELT))
-        body.append(row)
-
-    total_row: list[object] = [Paragraph(_("Endstand"), head), "", "", ""]
+            if size == 5 and number == seat:
+                continue
+            column = first + 2 * (number - 1)
+            points = _signed(filled.points.get(number, 0))
+            texts.centred(points, SANS, 9, INK, centres[column], middle)
+            running = _number(filled.totals.get(number, 0))
+            texts.centred(running, SANS, 7, MUTED, centres[column + 1], middle)
+        texts.centred("✓", SANS, 9, INK, centres[-1], middle)
     last = sheet.rows.get(sheet.games) if sheet.rows else None
-    for number, _name in sheet.seats:
-        text = _number(last.totals.get(number, 0)) if last else ""
-        total_row += [Paragraph(f"<b>{text}</b>", value_style), ""]
-    total_row.append("")
-    total_index = 2 + len(body)
-    commands += [
-        ("SPAN", (0, total_index), (3, total_index)),
-        ("LINEABOVE", (0, total_index), (-1, total_index), 1.3, FELT),
-        ("BACKGROUND", (0, total_index), (-1, total_index), FELT_LIGHT),
-    ]
-    for index in range(size):
-        column = first_player + 2 * index
-        commands.append(("SPAN", (column, total_index), (column + 1, total_index)))
-
-    heights: list[float | None] = [None, None, *([row_height] * len(body)), TOTAL_ROW]
-    grid = Table([row0, row1, *body, total_row], colWidths=widths, rowHeights=heights, repeatRows=2)
-    grid.setStyle(TableStyle(commands))
-    return grid
+    if total and last is not None:
+        middle = body_bottom - TOTAL_ROW / 2
+        for number, _name in sheet.seats:
+            left, end = layout.player_span(number - 1)
+            text = _number(last.totals.get(number, 0))
+            texts.centred(text, SANS_BOLD, 9, INK, (left + end) / 2, middle)
+    texts.draw(canvas)
 
 
 # ---------------------------------------------------------------------------- sidebar
 
+LEGEND_FORM = "doko-sheet-legend"
 
-def _sidebar(sheet: TableSheet, options: ScoringOptions, width: float) -> Table:
-    caption = style("side-caption", 8, bold=True, color=FELT, alignment=1, leading=10)
-    url_style = style("side-url", 5.5, color=MUTED, alignment=1, leading=6.5, wordWrap="CJK")
-    legend_title = style("side-title", 8.5, bold=True, color=FELT, leading=10)
+
+def _legend(canvas: Canvas, options: ScoringOptions, width: float) -> None:
+    """Place the legend of house values and the signature line with its top left corner at
+    (0, 0): drawn once per document as a form, then only referenced."""
+    height = getattr(canvas, "_doko_legend_height", None)
+    if height is None:
+        height = _legend_form(canvas, options, width)
+        canvas._doko_legend_height = height  # type: ignore[attr-defined]
+    canvas.saveState()
+    canvas.translate(0, -height)
+    canvas.doForm(LEGEND_FORM)
+    canvas.restoreState()
+
+
+def _legend_form(canvas: Canvas, options: ScoringOptions, width: float) -> float:
+    """Draw the legend as the form ``LEGEND_FORM``; its height."""
+    title = style("side-title", 8.5, bold=True, color=FELT, leading=10)
     legend_text = style("side-text", 6.8, leading=8.2)
-    legend_value = style("side-value", 6.8, bold=True, alignment=2, leading=8.2)
     sign = style("side-sign", 7, color=MUTED, leading=9)
+    height = 0.0
+    flowables: list[tuple[object, float, float]] = []  # (what, y of its top, x)
 
-    parts: list[list[object]] = []
+    def add(flowable: Flowable, gap_after: float = 0, x: float = 0, w: float = width) -> None:
+        nonlocal height
+        _w, h = flowable.wrap(w, 10_000)
+        flowables.append((flowable, height + h, x))
+        height += h + gap_after
+
+    add(Paragraph(_("Wertungspunkte"), title), 1.5)
+    rules: list[float] = []
+    for text, value in legend_lines(options):
+        paragraph = Paragraph(escape(text), legend_text)
+        _w, h = paragraph.wrap(width - 12 * mm, 10_000)
+        flowables.append((paragraph, height + 1 + h, 0))
+        if value:
+            flowables.append((("value", value), height + 1 + 6.8, width))
+        height += h + 2.2
+        rules.append(height)
+    rules.pop()
+    height += 5 * mm
+    add(
+        Paragraph(
+            _(
+                "Jede Zeile zusammen = 0. Liste nach dem letzten Spiel prüfen und sofort bei "
+                "der Turnierleitung abgeben."
+            ),
+            sign,
+        ),
+        9 * mm,
+    )
+    signature_top = height
+    height += 6 * mm
+    canvas.beginForm(LEGEND_FORM, 0, 0, width, height)
+    for item, bottom, x in flowables:
+        if isinstance(item, tuple):
+            canvas.setFillColor(INK)
+            canvas.setFont(SANS_BOLD, 6.8)
+            canvas.drawRightString(x, height - bottom, item[1])
+        else:
+            item.drawOn(canvas, x, height - bottom)
+    canvas.setStrokeColor(LINE)
+    canvas.setLineWidth(0.3)
+    for y in rules:
+        canvas.line(0, height - y, width, height - y)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.6)
+    line_y = height - signature_top - 2.5 * mm
+    canvas.line(0, line_y, width, line_y)
+    canvas.setFont(SANS, 6.5)
+    canvas.setFillColor(MUTED)
+    canvas.drawString(0, line_y - 2.7 * mm, _("Unterschrift Listenführer"))
+    canvas.endForm()
+    return height
+
+
+def _url_lines(url: str, width: float) -> list[str]:
+    """The link broken anywhere (it has no spaces) into lines of ``width`` at 5.5 pt."""
+    lines, line, used = [], "", 0.0
+    for char in url:
+        char_width = stringWidth(char, SANS, 5.5)
+        if line and used + char_width > width:
+            lines.append(line)
+            line, used = "", 0.0
+        line += char
+        used += char_width
+    return [*lines, line]
+
+
+def _draw_sidebar(canvas: Canvas, sheet: TableSheet, options: ScoringOptions, width: float) -> None:
+    """QR code, link and legend, top left corner at (0, 0)."""
+    y = 0.0
     if sheet.url:
-        parts.append([QrCode(sheet.url)])
-        parts.append([Paragraph(_("Ergebnisse am Handy eintragen: Code scannen"), caption)])
-        parts.append([Paragraph(escape(sheet.url), url_style)])
+        draw_qr(canvas, sheet.url, (width - QR_SIZE) / 2, -QR_SIZE, QR_SIZE)
+        y -= QR_SIZE + 1
+    if sheet.url and is_loopback(sheet.url):
+        # Printed from 127.0.0.1 by mistake: nobody's phone reaches the code. The warning
+        # takes the place of the caption and the link (which it names).
+        caption, color = (
+            _(
+                "Achtung: Dieser Code führt zu diesem Rechner selbst (127.0.0.1) – kein "
+                "Telefon erreicht ihn. Über die Netzwerkadresse neu drucken."
+            ),
+            DRAFT_RED,
+        )
+    elif sheet.url:
+        caption, color = _("Ergebnisse am Handy eintragen: Code scannen"), FELT
+    elif sheet.spare:
+        caption, color = (
+            _("Ersatzliste: Tisch und Namen eintragen, bei der Turnierleitung abgeben."),
+            FELT,
+        )
     else:
-        parts.append(
-            [
-                Paragraph(
-                    _(
-                        "Der Eingabelink dieses Tisches ist gesperrt. Liste bei der Turnierleitung "
-                        "abgeben."
-                    ),
-                    caption,
-                )
-            ]
+        caption, color = (
+            _("Der Eingabelink dieses Tisches ist gesperrt. Liste bei der Turnierleitung abgeben."),
+            FELT,
         )
-    legend_rows = [
-        [Paragraph(escape(text), legend_text), Paragraph(escape(value), legend_value)]
-        for text, value in legend_lines(options)
-    ]
-    legend = Table(legend_rows, colWidths=[width - 12 * mm, 12 * mm])
-    legend.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                *cell_padding(top=1, bottom=1.2),
-                ("LINEBELOW", (0, 0), (-1, -2), 0.3, LINE),
-            ]
-        )
-    )
-    parts.append([Spacer(1, 2 * mm)])
-    parts.append([Paragraph(_("Wertungspunkte"), legend_title)])
-    parts.append([legend])
-    parts.append([Spacer(1, 5 * mm)])
-    parts.append(
-        [
-            Paragraph(
-                _(
-                    "Jede Zeile zusammen = 0. Liste nach dem letzten Spiel prüfen und sofort bei "
-                    "der Turnierleitung abgeben."
-                ),
-                sign,
-            )
-        ]
-    )
-    parts.append([Spacer(1, 9 * mm)])
-    parts.append([SignatureLine(width, _("Unterschrift Listenführer"))])
-    side = Table(parts, colWidths=[width])
-    side.setStyle(
-        TableStyle(
-            [
-                *cell_padding(bottom=1),
-                ("ALIGN", (0, 0), (-1, 0), "CENTER"),
-            ]
-        )
-    )
-    return side
+    canvas.setFillColor(color)
+    canvas.setFont(SANS_BOLD, 8)
+    for line in simpleSplit(caption, SANS_BOLD, 8, width):
+        y -= 10
+        canvas.drawCentredString(width / 2, y + 2.2, line)
+    if sheet.url and not is_loopback(sheet.url):
+        y -= 1
+        canvas.setFillColor(MUTED)
+        canvas.setFont(SANS, 5.5)
+        for line in _url_lines(sheet.url, width):
+            y -= 6.5
+            canvas.drawCentredString(width / 2, y + 1.4, line)
+    canvas.saveState()
+    canvas.translate(0, y - 3 * mm)
+    _legend(canvas, options, width)
+    canvas.restoreState()
 
 
-# ---------------------------------------------------------------------------- document
+# ---------------------------------------------------------------------------- page
 
-SHEET_SETUP = {"landscape": True, "margin": 10 * mm, "top": 18 * mm, "bottom": 13 * mm}
+# Header and footer sit in the top and bottom margins: 22 and 16 mm keep their text 5 mm or
+# more from the edge, where printers clip.
+SHEET_SETUP = {"landscape": True, "margin": 10 * mm, "top": 22 * mm, "bottom": 16 * mm}
 
 
-def _title(sheet: TableSheet, round_number: int, width: float) -> Table:
-    big = style("sheet-table", 24, bold=True, color=FELT, leading=26)
-    info = style("sheet-info", 10, color=MUTED, leading=12, alignment=2)
+def _draw_title(canvas: Canvas, sheet: TableSheet, round_number: int, width: float) -> None:
+    """ "Tisch n" large on the left, the round, games and kind of table on the right; the
+    baseline at (0, 2)."""
+    canvas.setFillColor(FELT)
+    canvas.setFont(SANS_BOLD, 24)
+    if sheet.spare:
+        canvas.drawString(0, 2 + 4, _("Tisch"))
+        canvas.setStrokeColor(FELT)
+        canvas.setLineWidth(1)
+        start = stringWidth(_("Tisch"), SANS_BOLD, 24) + 4
+        canvas.line(start, 4, start + 18 * mm, 4)  # the number is written in
+    else:
+        canvas.drawString(0, 2 + 4, _("Tisch %(n)d") % {"n": sheet.number})
     kind = _("Fünfertisch – der Geber setzt aus") if sheet.size == 5 else _("Vierertisch")
     heading = _("Spielliste Durchgang %(round)d") % {"round": round_number}
     games = ngettext("%(games)d Spiel", "%(games)d Spiele", sheet.games) % {"games": sheet.games}
-    text = f"<b>{escape(heading)}</b> · {escape(games)} · {escape(kind)}"
+    rest = f" · {games} · {kind}"
+    y = 2 + 2 + (12 if sheet.note else 0)
+    room = width - 60 * mm
+    size, rest_shown = fit_one_line(
+        rest, SANS, (10, 9, 8), room - stringWidth(heading, SANS_BOLD, 10)
+    )
+    canvas.setFillColor(MUTED)
+    canvas.setFont(SANS, size)
+    canvas.drawRightString(width, y, rest_shown)
+    canvas.setFont(SANS_BOLD, size)
+    canvas.drawRightString(width - stringWidth(rest_shown, SANS, size), y, heading)
     if sheet.note:
-        text += f"<br/>{escape(sheet.note)}"
-    title = Table(
-        [[Paragraph(_("Tisch %(n)d") % {"n": sheet.number}, big), Paragraph(text, info)]],
-        colWidths=[60 * mm, width - 60 * mm],
-        rowHeights=[TITLE_HEIGHT],
-    )
-    title.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-            ]
-        )
-    )
-    return title
+        canvas.setFont(SANS, 10)
+        canvas.drawRightString(width, 4, sheet.note)
 
 
-def _fitted_grid(sheet: TableSheet, width: float, height: float) -> Table | None:
-    """The grid with the tallest rows (up to ``ROW_MAX``) that let it fit ``height``; None if
-    even ``ROW_MIN`` is too tall."""
-    row_height = ROW_MAX
-    for _attempt in range(4):
-        grid = _grid(sheet, width, row_height)
-        _width, needed = grid.wrap(width, height)
-        if needed <= height:
-            return grid
-        row_height -= (needed - height) / sheet.games + 0.2
-        if row_height < ROW_MIN:
-            return None
-    return None
+class SheetPage(FixedFlowable):
+    """One page of a table's sheet: title, the grid (games ``games``) and the sidebar."""
+
+    def __init__(
+        self,
+        sheet: TableSheet,
+        round_number: int,
+        options: ScoringOptions,
+        layout: GridLayout,
+        games: range,
+        *,
+        width: float,
+        height: float,
+        total: bool = True,
+    ) -> None:
+        super().__init__(width, height)
+        self.sheet, self.round_number, self.options = sheet, round_number, options
+        self.layout, self.games, self.total = layout, games, total
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.translate(0, self.height - TITLE_HEIGHT)
+        _draw_title(canvas, self.sheet, self.round_number, self.width)
+        canvas.translate(0, -TITLE_GAP)
+        _draw_grid(canvas, self.sheet, self.layout, self.games, total=self.total)
+        canvas.translate(self.width - SIDEBAR, 0)
+        _draw_sidebar(canvas, self.sheet, self.options, SIDEBAR)
+        canvas.restoreState()
 
 
-def _page(sheet: TableSheet, round_: Round, width: float, height: float) -> list[Flowable]:
+def sheet_pages(sheet: TableSheet, round_: Round, width: float, height: float) -> list[Flowable]:
+    """The pages of one table's sheet: one, unless its games do not fit even at ``ROW_MIN``
+    (many rounds of deals): then the lines run on over as many pages as they need, the header
+    repeated, the total line on the last."""
     grid_width = width - SIDEBAR - GUTTER
-    grid = _fitted_grid(sheet, grid_width, height - TITLE_HEIGHT - TITLE_GAP)
-    side = _sidebar(sheet, round_.tournament.scoring_options, SIDEBAR)
-    side.hAlign = "LEFT"
-    title = _title(sheet, round_.number, width)
-    if grid is None:
-        # Too many games for one page (many rounds of deals): the grid takes the full width and
-        # runs on to the next page with its header repeated; QR code and legend follow it.
-        grid = _grid(sheet, width, ROW_MAX)
-        return [title, Spacer(1, TITLE_GAP), grid, Spacer(1, 6 * mm), KeepTogether([side])]
-    layout = Table([[grid, "", side]], colWidths=[grid_width, GUTTER, SIDEBAR])
-    layout.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), *cell_padding()]))
-    return [title, Spacer(1, TITLE_GAP), layout]
+    room = height - TITLE_HEIGHT - TITLE_GAP
+    layout = grid_layout(sheet, grid_width)
+    options = round_.tournament.scoring_options
+    if fit_rows(layout, sheet.games, room):
+        return [
+            SheetPage(
+                sheet,
+                round_.number,
+                options,
+                layout,
+                range(1, sheet.games + 1),
+                width=width,
+                height=height,
+            )
+        ]
+    layout.row = ROW_MIN
+    per_page = max(1, int((room - layout.height(0)) // ROW_MIN))
+    pages: list[Flowable] = []
+    for start in range(1, sheet.games + 1, per_page):
+        games = range(start, min(start + per_page, sheet.games + 1))
+        if pages:
+            pages.append(PageBreak())
+        pages.append(
+            SheetPage(
+                sheet,
+                round_.number,
+                options,
+                layout,
+                games,
+                width=width,
+                height=height,
+                total=games[-1] == sheet.games,
+            )
+        )
+    return pages
 
 
-def score_sheets_pdf(round_: Round, base_url: str, *, with_games: bool = False) -> bytes:
-    """Every table's sheet of a released round, one page each; pass ``round_with_seating``."""
+def score_sheets_pdf(
+    round_: Round,
+    base_url: str,
+    *,
+    with_games: bool = False,
+    table: int | None = None,
+    spare: int | None = None,
+) -> bytes:
+    """Every table's sheet of a released round, one page each (only table number ``table``
+    if given; a blank spare sheet for ``spare`` players instead if given); pass
+    ``round_with_seating``."""
     setup = PageSetup(
         tournament=round_.tournament,
         title=_("Spiellisten Durchgang %(number)d") % {"number": round_.number},
         **SHEET_SETUP,
     )
+    if spare is not None:
+        register_fonts()
+        sheet = spare_sheet(spare, round_.tournament.cycles)
+        story = sheet_pages(sheet, round_, setup.frame_width, setup.frame_height)
+    else:
+        story = sheets_story(round_, base_url, setup, with_games=with_games, table=table)
+    return render_pdf(setup, story)
+
+
+def sheets_story(
+    round_: Round,
+    base_url: str,
+    setup: PageSetup,
+    *,
+    with_games: bool = False,
+    table: int | None = None,
+) -> list[Flowable]:
+    register_fonts()  # the layout measures text before anything is drawn
     story: list[Flowable] = []
-    for index, sheet in enumerate(table_sheets(round_, base_url, with_games=with_games)):
+    sheets = table_sheets(round_, base_url, with_games=with_games)
+    if table is not None:
+        sheets = [sheet for sheet in sheets if sheet.number == table]
+    for index, sheet in enumerate(sheets):
         if index:
             story.append(PageBreak())
-        story += _page(sheet, round_, setup.frame_width, setup.frame_height)
-    return render_pdf(setup, story)
+        story += sheet_pages(sheet, round_, setup.frame_width, setup.frame_height)
+    return story

@@ -5,7 +5,8 @@ numbering is ``tournament.seating.slip_layout``: numbers 1–4 sit at table 1, 5
 so on, five-player tables last, seat 1 (the Listenführer) the lowest number of each table. So
 the printout is one document with
 
-- the slips to cut: 18 to an A4 page, big numbers, dashed cut lines;
+- the slips to cut: 18 to an A4 page, big numbers, dashed cut lines; a number that reads as
+  another one upside down (6, 9, 16, 91 …) is underlined;
 - one card per table: "Tisch 3" in large type and, seat by seat, which number sits there.
 
 The numbers typed in afterwards (``enter_slips``) seat the round by the same scheme.
@@ -18,6 +19,7 @@ from itertools import groupby
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from scoring.printouts.pdf_base import (
@@ -45,6 +47,19 @@ PER_PAGE = COLUMNS * ROWS
 CAPTION_SIZES = (7.5, 7, 6.5, 6)
 
 
+UPSIDE_DOWN = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def reads_differently_upside_down(number: int) -> bool:
+    """Whether the slip turned round shows another number (6 and 9, 16 and 91, 68 and 89):
+    such numbers are underlined, as on bingo balls."""
+    digits = str(number)
+    if any(digit not in UPSIDE_DOWN for digit in digits):
+        return False
+    turned = "".join(UPSIDE_DOWN[digit] for digit in reversed(digits))
+    return turned != digits and not turned.startswith("0")
+
+
 class SlipPage(FixedFlowable):
     """One page of slips in a grid, with dashed lines to cut along."""
 
@@ -68,7 +83,14 @@ class SlipPage(FixedFlowable):
             canvas.drawCentredString(x + cell_w / 2, y + cell_h - 7 * mm, caption)
             canvas.setFillColor(INK)
             canvas.setFont(SANS_BOLD, 60)
-            canvas.drawCentredString(x + cell_w / 2, y + cell_h / 2 - 9 * mm, str(slip.number))
+            baseline = y + cell_h / 2 - 9 * mm
+            canvas.drawCentredString(x + cell_w / 2, baseline, str(slip.number))
+            if reads_differently_upside_down(slip.number):
+                half = stringWidth(str(slip.number), SANS_BOLD, 60) / 2
+                canvas.setStrokeColor(INK)
+                canvas.setLineWidth(2.5)
+                middle = x + cell_w / 2
+                canvas.line(middle - half, baseline - 1.8 * mm, middle + half, baseline - 1.8 * mm)
             canvas.setFillColor(FELT)
             canvas.setFont(SANS_BOLD, 7.5)
             canvas.drawCentredString(x + cell_w / 2, y + 4.5 * mm, _("LOSNUMMER"))

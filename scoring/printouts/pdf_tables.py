@@ -8,9 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from scoring.printouts.pdf_base import FELT, FELT_LIGHT, LINE, SANS, SANS_BOLD, ZEBRA, escape, style
+from scoring.printouts.pdf_base import (
+    FELT,
+    FELT_LIGHT,
+    INK,
+    LINE,
+    SANS,
+    SANS_BOLD,
+    ZEBRA,
+    escape,
+    style,
+)
 from scoring.printouts.reports import BOOL, INT, RANK, Report, display
 
 
@@ -34,13 +45,15 @@ def report_table(
         Paragraph(escape(column.label), head_right if i in right else head_style)
         for i, column in enumerate(report.columns)
     ]
+    room = [width - 2 * 5 for width in widths]  # less the left and right padding
     body = []
     for row in report.rows:
         cells: list[object] = []
         for i, (value, column) in enumerate(zip(row, report.columns, strict=True)):
             text = display(value, column.kind)
-            if i in right:
-                cells.append(text)
+            font = SANS_BOLD if i in bold_columns else SANS
+            if i in right or stringWidth(text, font, size) <= room[i]:
+                cells.append(text)  # a plain string costs a tenth of a paragraph to lay out
             else:
                 # Paragraphs wrap long names instead of running into the next column.
                 paragraph_style = cell_bold if i in bold_columns else cell_style
@@ -49,6 +62,7 @@ def report_table(
     table = Table([header, *body], colWidths=list(widths), repeatRows=1)
     commands: list[tuple] = [
         ("FONTNAME", (0, 1), (-1, -1), SANS),
+        ("TEXTCOLOR", (0, 1), (-1, -1), INK),
         ("FONTSIZE", (0, 1), (-1, -1), size),
         ("LEADING", (0, 1), (-1, -1), size * 1.2),
         ("BACKGROUND", (0, 0), (-1, 0), FELT_LIGHT),
@@ -63,8 +77,7 @@ def report_table(
     for i in right:
         commands.append(("ALIGN", (i, 1), (i, -1), "RIGHT"))
     for i in bold_columns:
-        if i in right:
-            commands.append(("FONTNAME", (i, 1), (i, -1), SANS_BOLD))
+        commands.append(("FONTNAME", (i, 1), (i, -1), SANS_BOLD))
     for row_index in range(2, len(body) + 1, 2):
         commands.append(("BACKGROUND", (0, row_index), (-1, row_index), ZEBRA))
     table.setStyle(TableStyle(commands))

@@ -34,6 +34,7 @@ class TableSheet:
     games: int
     rows: dict[int, SheetRow] = field(default_factory=dict)  # game number -> entered values
     note: str = ""  # which stored version the filled rows come from
+    spare: bool = False  # a blank sheet without names, for a spoilt one (number 0)
 
     @property
     def size(self) -> int:
@@ -54,6 +55,18 @@ def _filled_rows(games: Sequence[Game]) -> dict[int, SheetRow]:
             totals=dict(running),
         )
     return rows
+
+
+def spare_sheet(size: int, cycles: int) -> TableSheet:
+    """A blank sheet for a table of ``size`` players: no names, no link, the number left to
+    write in."""
+    return TableSheet(
+        number=0,
+        seats=[(seat, "") for seat in range(1, size + 1)],
+        url=None,
+        games=max_games(size, cycles),
+        spare=True,
+    )
 
 
 def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> list[TableSheet]:

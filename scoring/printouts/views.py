@@ -8,6 +8,8 @@ reason and status 400; an unknown round is a 404.
 
 from __future__ import annotations
 
+import io
+import zipfile
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,8 +20,10 @@ from django.views import View
 from django.views.generic import TemplateView
 from django.views.generic.base import ContextMixin
 
+from scoring.printouts.csv_zip import results_zip
 from scoring.printouts.pdf_base import PDF_CONTENT_TYPE
 from scoring.printouts.pdf_certificates import certificates_pdf, podium_rows
+from scoring.printouts.pdf_checkin import checkin_pdf
 from scoring.printouts.pdf_seating import seating_pdf
 from scoring.printouts.pdf_sheets import score_sheets_pdf
 from scoring.printouts.pdf_slips import slips_pdf
@@ -32,7 +36,7 @@ from scoring.printouts.reports import (
     standings_rows,
 )
 from scoring.printouts.xlsx import XLSX_CONTENT_TYPE, render_xlsx
-from scoring.sheets.links import public_base_url
+from scoring.sheets.links import is_loopback, public_base_url
 from scoring.standings.ranking import Standings, compute_standings, latest_round_number
 from scoring.standings.views import BadParameter, after_round_parameter
 from tournament.access import OrganiserMixin
@@ -42,6 +46,7 @@ from tournament.seating.messages import seating_problem
 from tournament.seating.reading import round_with_seating
 
 JSON_CONTENT_TYPE = "application/json; charset=utf-8"
+ZIP_CONTENT_TYPE = "application/zip"
 
 
 class Refused(Exception):
@@ -86,6 +91,7 @@ def downloads_context(request: HttpRequest, tournament: Tournament) -> dict[str,
         "slip_problem": slip_problem,
         "slips_possible": not any(r.number == 1 and not r.is_draft for r in rounds),
         "qr_base_url": public_base_url(request),
+        "qr_loopback": is_loopback(public_base_url(request)),
     }
 
 
@@ -167,7 +173,8 @@ class SeatingPdfView(DownloadView):
 
 
 class ScoreSheetsPdfView(DownloadView):
-    """``?filled=1`` prints the games entered so far (for the archive)."""
+    """``?filled=1`` prints the games entered so far (for the archive); ``?tisch=3`` only
+    that table's sheet; ``?leer=4`` (or 5) a blank spare sheet without names."""
 
     def build(self, *, number: int, **kwargs: Any) -> tuple[bytes, str]:
         round_ = self.seated_round(number)
@@ -180,9 +187,74 @@ class ScoreSheetsPdfView(DownloadView):
                 % {"number": number}
             )
         filled = self.request.GET.get("filled") == "1"
-        data = score_sheets_pdf(round_, public_base_url(self.request), with_games=filled)
+        spare = self.request.GET.get("leer", "")
+        if spare:
+            if spare not in ("4", "5"):
+                raise Refused(_("Eine leere Liste gibt es für 4 oder 5 Spieler."))
+            data = score_sheets_pdf(round_, public_base_url(self.request), spare=int(spare))
+            return data, self.name("spielliste-leer", spare, "durchgang", number, extension="pdf")
+        table = self.table_parameter(round_)
+        data = score_sheets_pdf(
+            round_, public_base_url(self.request), with_games=filled, table=table
+        )
         kind = "spiellisten-ausgefuellt" if filled else "spiellisten"
+        if table is not None:
+            return data, self.name(kind, "durchgang", number, "tisch", table, extension="pdf")
         return data, self.name(kind, "durchgang", number, extension="pdf")
+
+    def table_parameter(self, round_: Round) -> int | None:
+        """``?tisch=3``: only that table's sheet (a spare for a spoilt one)."""
+        value = self.request.GET.get("tisch", "").strip()
+        if not value:
+            return None
+        numbers = [table.number for table in round_.tables.all()]
+        if not value.isdigit() or int(value) not in numbers:
+            raise Refused(
+                _("Tisch muss eine Zahl von 1 bis %(last)d sein.") % {"last": max(numbers)}
+            )
+        return int(value)
+
+
+class RoundPrintoutsZipView(DownloadView):
+    """Everything to print when a round starts, in one download: the seating, the score sheets
+    with their QR codes and the standings as they are (left out while nothing is confirmed)."""
+
+    content_type = ZIP_CONTENT_TYPE
+
+    def build(self, *, number: int, **kwargs: Any) -> tuple[bytes, str]:
+        round_ = self.seated_round(number)
+        if round_.is_draft:
+            raise Refused(
+                _(
+                    "Die Ausdrucke gibt es erst, wenn Durchgang %(number)d freigegeben ist: "
+                    "vorher kann sich die Sitzordnung noch ändern."
+                )
+                % {"number": number}
+            )
+        files = [
+            (self.name("sitzordnung-durchgang", number, extension="pdf"), seating_pdf(round_)),
+            (
+                self.name("spiellisten", "durchgang", number, extension="pdf"),
+                score_sheets_pdf(round_, public_base_url(self.request)),
+            ),
+        ]
+        try:
+            standings = self.played_standings()
+        except Refused:
+            standings = None  # nothing confirmed yet: no standings to pin up
+        if standings is not None:
+            files.append(
+                (
+                    self.name("tabelle-nach-durchgang", standings.after_round, extension="pdf"),
+                    standings_pdf(standings),
+                )
+            )
+        buffer = io.BytesIO()
+        # PDFs are compressed already: stored, not deflated again.
+        with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
+            for filename, data in files:
+                archive.writestr(filename, data)
+        return buffer.getvalue(), self.name("ausdrucke-durchgang", number, extension="zip")
 
 
 class SlipsPdfView(DownloadView):
@@ -201,9 +273,16 @@ class SlipsPdfView(DownloadView):
 class StandingsPdfView(DownloadView):
     def build(self, **kwargs: Any) -> tuple[bytes, str]:
         standings = self.played_standings()
-        return standings_pdf(standings), self.name(
-            "tabelle-nach-durchgang", standings.after_round, extension="pdf"
+        compact = self.request.GET.get("kompakt") == "1"  # two columns for the wall
+        parts = ["tabelle-nach-durchgang", standings.after_round]
+        return standings_pdf(standings, compact=compact), self.name(
+            *parts, *(["kompakt"] if compact else []), extension="pdf"
         )
+
+
+class CheckinPdfView(DownloadView):
+    def build(self, **kwargs: Any) -> tuple[bytes, str]:
+        return checkin_pdf(self.tournament), self.name("anwesenheitsliste", extension="pdf")
 
 
 class CertificatesPdfView(DownloadView):
@@ -245,6 +324,17 @@ class StandingsXlsxView(XlsxView):
         return render_xlsx([standings_rows(standings)]), self.name(
             "tabelle-nach-durchgang", standings.after_round, extension="xlsx"
         )
+
+
+class ResultsCsvZipView(DownloadView):
+    """Every confirmed table's games as a CSV file, per round, with seating and standings."""
+
+    helper_allowed = False  # the results as data, like the spreadsheets
+
+    content_type = ZIP_CONTENT_TYPE
+
+    def build(self, **kwargs: Any) -> tuple[bytes, str]:
+        return results_zip(self.tournament), self.name("ergebnisse-csv", extension="zip")
 
 
 class GamesXlsxView(XlsxView):

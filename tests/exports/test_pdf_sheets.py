@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 import segno
 from django.test import override_settings
 from pypdf import PdfReader
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from scoring.house_rules import legend_lines
-from scoring.printouts.pdf_base import PageSetup, style
+from scoring.printouts.pdf_base import SANS, SANS_BOLD, PageSetup, register_fonts
 from scoring.printouts.pdf_sheets import (
     GUTTER,
+    PADDING_X,
+    PADDING_Y,
+    SEAT_LABEL_LEADING,
+    SEAT_LABEL_SIZE,
     SHEET_SETUP,
     SIDEBAR,
     TITLE_GAP,
     TITLE_HEIGHT,
-    _fitted_grid,
+    NameBlock,
+    fit_rows,
+    grid_layout,
     score_sheets_pdf,
 )
 from scoring.printouts.sheet_data import TableSheet, table_sheets
@@ -176,46 +183,29 @@ LONG_NAMES = [
 ]
 
 
-def overflowing_cells(grid) -> list[tuple[int, int, str]]:
-    """Every cell of a laid-out reportlab table whose content is wider or taller than the cell
-    less its padding: (row, column, what). A ``Paragraph`` reports its width as the width it was
-    given, so its lines are checked: reportlab positions each line by the space it leaves."""
+def overflowing_names(sheet: TableSheet, width: float) -> list[str]:
+    """What of the sheet's header and dealer column does not fit: a name wider than its
+    column (less the padding), a caption and name taller than the header row, a dealer's name
+    wider than the dealer column."""
+    layout = grid_layout(sheet, width)
     problems = []
-    for row, values in enumerate(grid._cellvalues):
-        for column, value in enumerate(values):
-            span = grid._spanRanges.get((column, row), (column, row, column, row))
-            if span is None:  # covered by a spanned cell
-                continue
-            first_column, first_row, last_column, last_row = span
-            cell_style = grid._cellStyles[row][column]
-            width = (
-                sum(grid._colWidths[first_column : last_column + 1])
-                - cell_style.leftPadding
-                - cell_style.rightPadding
-            )
-            height = (
-                sum(grid._rowHeights[first_row : last_row + 1])
-                - cell_style.topPadding
-                - cell_style.bottomPadding
-            )
-            flowables = [item for item in (value if isinstance(value, list) else [value])]
-            used = 0.0
-            for item in flowables:
-                if not isinstance(item, Flowable):
-                    continue
-                item_width, item_height = item.wrap(width, height)
-                used += item_height
-                if isinstance(item, Paragraph):
-                    lines = item.blPara.lines
-                    spare = [
-                        line[0] if isinstance(line, tuple) else line.extraSpace for line in lines
-                    ]
-                    if spare and min(spare) < -0.01:
-                        problems.append((row, column, f"{-min(spare):.1f} pt too wide"))
-                elif item_width > width + 0.01:
-                    problems.append((row, column, f"{item_width - width:.1f} pt too wide"))
-            if used > height + 0.01:
-                problems.append((row, column, f"{used - height:.1f} pt too tall"))
+    for index, (labels, block) in enumerate(zip(layout.seat_labels, layout.names, strict=True)):
+        left, right = layout.player_span(index)
+        room = right - left - 2 * PADDING_X
+        if not block.fits(room):
+            problems.append(f"name {index + 1} too wide")
+        for label in labels:
+            if stringWidth(label, SANS_BOLD, SEAT_LABEL_SIZE) > room + 0.01:
+                problems.append(f"caption {index + 1} too wide")
+        if len(labels) * SEAT_LABEL_LEADING + block.height > layout.head - 2 * PADDING_Y:
+            problems.append(f"header {index + 1} too tall")
+    dealer_room = layout.edges[2] - layout.edges[1] - 2 * PADDING_X
+    for seat, (size, shown) in layout.dealers.items():
+        if (
+            stringWidth(f"{seat} · ", SANS_BOLD, size) + stringWidth(shown, SANS, size)
+            > dealer_room
+        ):
+            problems.append(f"dealer {seat} too wide")
     return problems
 
 
@@ -226,26 +216,28 @@ def test_a_100_character_name_stays_inside_its_cells(size, name):
     have a fixed height, shrinks it and cuts it to one line. Nothing overlaps, and the sheet
     still fits its page."""
     assert len(name) == 100
+    register_fonts()
     seats = [(seat, name if seat == 2 else f"Spieler {seat}") for seat in range(1, size + 1)]
     sheet = TableSheet(number=1, seats=seats, url="http://doko.local/e/x/", games=4 * size)
     setup = PageSetup(tournament=None, title="", **SHEET_SETUP)
     width = setup.frame_width - SIDEBAR - GUTTER
     height = setup.frame_height - TITLE_HEIGHT - TITLE_GAP
-    grid = _fitted_grid(sheet, width, height)
-    assert grid is not None, "the sheet no longer fits one page"
-    grid.wrap(width, height)
-    assert overflowing_cells(grid) == []
-    assert grid._rowHeights[2] >= 5 * mm  # the game rows stay writable
+    assert overflowing_names(sheet, width) == []
+    layout = grid_layout(sheet, width)
+    assert fit_rows(layout, sheet.games, height), "the sheet no longer fits one page"
+    assert layout.row >= 5 * mm  # the game rows stay writable
+    assert layout.height(sheet.games) <= height
 
 
-def test_the_cell_check_sees_what_used_to_overlap():
-    """The dealer cell as it was printed before (7 pt, wrapping freely in a fixed row) is
-    caught by the check: it is not blind."""
+def test_the_name_check_sees_a_name_that_would_overlap():
+    """A name forced to 10 pt in one line is caught by the check: it is not blind."""
+    register_fonts()
     sheet = TableSheet(number=1, seats=[(s, "x") for s in range(1, 5)], url=None, games=16)
-    grid = _fitted_grid(sheet, 180 * mm, 170 * mm)
-    grid.wrap(180 * mm, 170 * mm)
-    grid._cellvalues[2][1] = Paragraph("<b>1</b> · " + LONG_NAMES[0], style("old", 7, leading=8))
-    assert [(row, column) for row, column, what in overflowing_cells(grid)] == [(2, 1)]
+    assert overflowing_names(sheet, 180 * mm) == []
+    layout = grid_layout(sheet, 180 * mm)
+    layout.names[1] = NameBlock(LONG_NAMES[0], 10)
+    left, right = layout.player_span(1)
+    assert not layout.names[1].fits(right - left - 2 * PADDING_X)
 
 
 def test_a_long_name_prints_whole_in_the_header_and_cut_in_the_dealer_column(evening, keep_output):
@@ -258,5 +250,20 @@ def test_a_long_name_prints_whole_in_the_header_and_cut_in_the_dealer_column(eve
     assert pages == 4
     text = " ".join(texts[0].split())
     assert name.replace("-", "") in text.replace("- ", "").replace("-", "")
-    dealer_cells = [line for line in texts[0].splitlines() if line.startswith("2 · ")]
-    assert dealer_cells and all(line.rstrip().endswith("…") for line in dealer_cells)
+    # A dealer cell reads "<dealer seat> · <name>" (the game number may come first).
+    dealer_cells = re.findall(r"^(?:\d+ )?2 · (.+)$", texts[0], flags=re.MULTILINE)
+    assert len(dealer_cells) == 4  # seat 2 deals games 2, 6, 10 and 14
+    assert all(cell.rstrip().endswith("…") for cell in dealer_cells)
+
+
+def test_sheets_printed_from_127_0_0_1_warn_beside_the_qr_code(evening, keep_output):
+    from .test_pdf_margins import too_close
+
+    data = score_sheets_pdf(round_with_seating(evening, 1), "http://127.0.0.1:8000")
+    keep_output("spiellisten-127.pdf", data)
+    _pages, texts = pdf_text(data)
+    for text in texts:
+        assert "Achtung: Dieser Code führt zu diesem Rechner selbst" in " ".join(text.split())
+    assert too_close(data) == []
+    _pages, texts = pdf_text(score_sheets_pdf(round_with_seating(evening, 1), "http://doko.local"))
+    assert "Achtung" not in "".join(texts)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import re
 
 import pytest
 
 from scoring.printouts.pdf_certificates import certificates_pdf, podium_rows
-from scoring.printouts.pdf_standings import is_final, standings_pdf
-from scoring.standings.ranking import Standings, compute_standings
+from scoring.printouts.pdf_standings import Confirmation, confirmation, is_final, standings_pdf
+from scoring.standings.ranking import Standings, compute_standings, rank_rows
+from tournament.seating.services import draw_round, release_round
 
 from .conftest import pdf_text
 
@@ -85,3 +88,102 @@ def test_games_played_and_withdrawn_players_in_print_and_workbook(played_round_o
     assert "Spiele" in report.header
     names = [row[1] for row in report.rows]
     assert f"{leaver.name} (abgemeldet)" in names
+
+
+@pytest.fixture
+def round_two_in_play(played_round_one, organiser):
+    """Round 1 confirmed, round 2 released with none of its four sheets confirmed."""
+    draw_round(played_round_one, 2, seed=4711, user=organiser)
+    release_round(played_round_one, 2, user=organiser)
+    return played_round_one
+
+
+def test_standings_say_provisional_and_how_many_sheets_are_confirmed(round_two_in_play):
+    standings = compute_standings(round_two_in_play, 2)
+    assert confirmation(standings) == Confirmation(confirmed=4, total=8)
+    _pages, texts = pdf_text(standings_pdf(standings))
+    assert "Stand nach Durchgang 1 – vorläufig" in texts[0]
+    assert "Vorläufig: 4 von 8 Listen bestätigt" in " ".join(texts[0].split())
+    for text in texts:  # the page header of every page says it too
+        assert "vorläufig" in text
+
+
+def test_complete_standings_are_not_provisional(complete_tournament):
+    standings = compute_standings(complete_tournament, 2)
+    assert not confirmation(standings).provisional
+    _pages, texts = pdf_text(standings_pdf(standings))
+    assert "orläufig" not in "".join(texts)
+
+
+def test_certificates_before_the_end_warn_on_every_page(round_two_in_play, played_round_one):
+    pages, texts = pdf_text(certificates_pdf(compute_standings(round_two_in_play, 2)))
+    assert pages >= 3
+    for text in texts:
+        flat = " ".join(text.split())
+        assert "Vorläufig: 4 von 8 Listen bestätigt · Stand nach Durchgang 1 von 2" in flat
+
+
+def test_certificates_after_round_one_of_two_warn_even_when_confirmed(played_round_one):
+    _pages, texts = pdf_text(certificates_pdf(compute_standings(played_round_one, 1)))
+    assert "Vorläufig: Stand nach Durchgang 1 von 2" in " ".join(texts[0].split())
+
+
+def test_final_certificates_carry_no_warning(complete_tournament):
+    _pages, texts = pdf_text(certificates_pdf(compute_standings(complete_tournament, 2)))
+    assert "orläufig" not in "".join(texts)
+
+
+def test_players_without_a_game_are_listed_last_without_a_place(played_round_one):
+    standings = compute_standings(played_round_one, 1)
+    rows = list(standings.rows)
+    idle = dataclasses.replace(
+        rows[-1], name="Nie Gespielt", total=0, rounds=(0,), games_played=0, games_won=0
+    )
+    ranked = rank_rows([*rows[:-1], idle])
+    assert idle.name in [row.name for row in ranked[:-1]]  # ranked among the others on points
+    _pages, texts = pdf_text(standings_pdf(Standings(standings.tournament, 1, tuple(ranked))))
+    cells = [line.strip() for text in texts for line in text.splitlines()]
+    places = [index for index, cell in enumerate(cells) if re.fullmatch(r"\d+\.", cell)]
+    assert places[-1] < cells.index("Nie Gespielt")  # after everyone with a place
+    assert not re.fullmatch(r"\d+\.", cells[cells.index("Nie Gespielt") - 1])  # none of its own
+    # The others are ranked among themselves: 17 players, no place left out.
+    numbers = [int(cells[index][:-1]) for index in places]
+    assert numbers[-1] <= 17 and all(b - a <= 2 for a, b in itertools.pairwise(numbers))
+    assert "1 Spieler ohne bestätigtes Spiel steht ohne Platz am Ende." in " ".join(
+        " ".join(texts).split()
+    )
+
+
+LONG_NAME = "Maximiliane Friederike von Hohenzollern-Sigmaringen-Thurn"
+
+
+def test_a_55_character_name_keeps_the_certificate_on_one_page(complete_tournament):
+    assert len(LONG_NAME) >= 55
+    standings = compute_standings(complete_tournament, 2)
+    rows = [dataclasses.replace(row, name=LONG_NAME) for row in podium_rows(standings)]
+    long = Standings(standings.tournament, 2, tuple(rows))
+    pages, texts = pdf_text(certificates_pdf(long))
+    assert pages == len(rows)
+    for text in texts:
+        assert "Turnierleitung" in text
+        assert LONG_NAME in " ".join(text.split()).replace("- ", "-")
+
+
+def test_compact_standings_run_in_two_columns_with_place_name_total_and_games(
+    make_tournament, add_participants, organiser, confirm_round
+):
+    from tournament.seating.services import draw_round, release_round
+
+    big = make_tournament("Großes Turnier")
+    add_participants(big, 120)
+    draw_round(big, 1, seed=3, user=organiser)
+    release_round(big, 1, user=organiser)
+    confirm_round(big, 1, organiser)
+    standings = compute_standings(big, 1)
+    full_pages, _texts = pdf_text(standings_pdf(standings))
+    pages, texts = pdf_text(standings_pdf(standings, compact=True))
+    assert pages < full_pages
+    assert "Verein" not in texts[0] and "Gesamt" in texts[0] and "Sp." in texts[0]
+    text = "\n".join(texts)
+    for row in standings.rows:
+        assert row.name in " ".join(text.split())

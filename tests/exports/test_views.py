@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import zipfile
 
 import pytest
 from django.urls import URLPattern, reverse
@@ -21,6 +22,8 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def url(name: str, slug: str, number: int | None = None, query: str = "") -> str:
+    if name == "restore":  # not below a tournament: a backup makes one
+        return reverse("exports:restore") + query
     kwargs = {"slug": slug} if number is None else {"slug": slug, "number": number}
     return reverse(f"exports:{name}", kwargs=kwargs) + query
 
@@ -48,6 +51,7 @@ def test_every_export_url_sends_anonymous_users_to_login(client, evening, name):
         ("standings_pdf", None, "", PDF, "tabelle-nach-durchgang-2.pdf"),
         ("standings_pdf", None, "?after_round=1", PDF, "tabelle-nach-durchgang-1.pdf"),
         ("certificates_pdf", None, "", PDF, "urkunden.pdf"),
+        ("checkin_pdf", None, "", PDF, "anwesenheitsliste.pdf"),
         ("participants_xlsx", None, "", XLSX, "teilnehmer.xlsx"),
         ("seating_xlsx", 2, "", XLSX, "sitzordnung-durchgang-2.xlsx"),
         ("standings_xlsx", None, "", XLSX, "tabelle-nach-durchgang-2.xlsx"),
@@ -88,6 +92,7 @@ def test_downloads_page_lists_every_printout(organiser_client, complete_tourname
         ("standings_pdf", None),
         ("certificates_pdf", None),
         ("participants_xlsx", None),
+        ("checkin_pdf", None),
         ("games_xlsx", None),
         ("backup", None),
     ):
@@ -148,3 +153,87 @@ def test_downloads_page_query_budget(
     with django_assert_max_num_queries(15):
         response = organiser_client.get(url("downloads", complete_tournament.slug))
     assert response.status_code == 200
+
+
+def zip_members(body: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(body)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def test_a_released_rounds_printouts_come_as_one_zip(organiser_client, evening):
+    """Right after the release: seating and score sheets; no standings while nothing is
+    confirmed."""
+    response = organiser_client.get(url("round_printouts", evening.slug, 1))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/zip"
+    assert "ausdrucke-durchgang-1.zip" in response["Content-Disposition"]
+    assert "no-store" in response["Cache-Control"]
+    members = zip_members(response.content)
+    slug = evening.slug
+    assert sorted(members) == [
+        f"{slug}-sitzordnung-durchgang-1.pdf",
+        f"{slug}-spiellisten-durchgang-1.pdf",
+    ]
+    pages, texts = pdf_text(members[f"{slug}-spiellisten-durchgang-1.pdf"])
+    assert pages == 4 and "Tisch 1" in texts[0]
+    _pages, texts = pdf_text(members[f"{slug}-sitzordnung-durchgang-1.pdf"])
+    assert "nach Tischen" in texts[0]
+
+
+def test_the_zip_holds_the_standings_once_sheets_are_confirmed(
+    organiser_client, complete_tournament
+):
+    response = organiser_client.get(url("round_printouts", complete_tournament.slug, 2))
+    members = zip_members(response.content)
+    standings = f"{complete_tournament.slug}-tabelle-nach-durchgang-2.pdf"
+    assert standings in members
+    _pages, texts = pdf_text(members[standings])
+    assert "Endstand" in texts[0] or "Stand nach Durchgang 2" in texts[0]
+
+
+def test_no_zip_for_a_draft_round_and_links_on_round_and_downloads_page(
+    organiser_client, played_round_one, organiser
+):
+    slug = played_round_one.slug
+    link = url("round_printouts", slug, 1)
+    assert link in organiser_client.get(url("downloads", slug)).content.decode()
+    round_page = organiser_client.get(reverse("tournament:round", args=[slug, 1]))
+    assert link in round_page.content.decode()
+    draw_round(played_round_one, 2, seed=99, user=organiser)
+    draft = organiser_client.get(url("round_printouts", slug, 2))
+    assert draft.status_code == 400
+    assert "erst, wenn Durchgang 2 freigegeben ist" in draft.content.decode()
+
+
+def test_downloads_page_warns_when_qr_codes_would_point_to_this_computer(organiser_client, evening):
+    page = organiser_client.get(url("downloads", evening.slug), HTTP_HOST="127.0.0.1:8000")
+    assert 'id="qr-loopback"' in page.content.decode()
+    assert "erreicht kein Telefon" in page.content.decode()
+    page = organiser_client.get(url("downloads", evening.slug), HTTP_HOST="192.168.1.20:8000")
+    assert 'id="qr-loopback"' not in page.content.decode()
+
+
+def test_a_single_tables_sheet_prints_on_its_own(organiser_client, evening):
+    response = organiser_client.get(url("sheets_pdf", evening.slug, 1, "?tisch=3"))
+    assert response.status_code == 200
+    assert "spiellisten-durchgang-1-tisch-3.pdf" in response["Content-Disposition"]
+    pages, texts = pdf_text(response.content)
+    assert pages == 1 and "Tisch 3" in texts[0] and "20 Spiele" in texts[0]
+    refused = organiser_client.get(url("sheets_pdf", evening.slug, 1, "?tisch=9"))
+    assert refused.status_code == 400
+    assert "Tisch muss eine Zahl von 1 bis 4 sein" in refused.content.decode()
+    page = organiser_client.get(url("downloads", evening.slug)).content.decode()
+    assert 'name="tisch"' in page
+
+
+def test_a_blank_spare_sheet_without_names(organiser_client, evening, keep_output):
+    response = organiser_client.get(url("sheets_pdf", evening.slug, 1, "?leer=5"))
+    assert response.status_code == 200
+    assert "spielliste-leer-5-durchgang-1.pdf" in response["Content-Disposition"]
+    keep_output("spielliste-leer.pdf", response.content)
+    pages, texts = pdf_text(response.content)
+    assert pages == 1
+    text = " ".join(texts[0].split())
+    assert "20 Spiele" in text and "Fünfertisch" in text and "Ersatzliste" in text
+    assert "Jürgen Müller" not in text and "Tisch 1" not in text
+    assert organiser_client.get(url("sheets_pdf", evening.slug, 1, "?leer=7")).status_code == 400

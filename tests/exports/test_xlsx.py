@@ -156,3 +156,22 @@ def test_an_empty_report_still_makes_a_workbook():
     report = Report("Leer", (Column("Name"),), ())
     sheet = workbook(render_xlsx([report])).active
     assert values(sheet) == [("Name",)]
+
+
+def test_workbooks_print_landscape_one_page_wide_with_the_header_repeated(evening):
+    data = render_xlsx([participants_rows(evening)])
+    sheet = workbook(data).active
+    assert sheet.print_title_rows == "$1:$1"
+    assert sheet.page_setup.orientation == "landscape"
+    assert sheet.page_setup.fitToWidth == 1 and sheet.page_setup.fitToHeight == 0
+    assert sheet.sheet_properties.pageSetUpPr.fitToPage
+    assert sheet["A1"].font.name == "Calibri" and sheet["A1"].font.bold
+    assert "Seite &P von &N" in sheet.oddFooter.right.text
+
+
+def test_yes_and_no_read_ja_and_nein(evening):
+    data = render_xlsx([participants_rows(evening)])
+    sheet = workbook(data).active
+    cell = sheet["C2"]  # "anwesend"
+    assert cell.value in (0, 1)
+    assert cell.number_format == '"ja";"ja";"nein"'

@@ -83,7 +83,7 @@ def export_urls(tournament) -> list[str]:
     urls = []
     for pattern in urls_exports.urlpatterns:
         assert isinstance(pattern, URLPattern)
-        kwargs = {"slug": tournament.slug}
+        kwargs = {"slug": tournament.slug} if "slug" in pattern.pattern.converters else {}
         if "number" in pattern.pattern.converters:
             kwargs["number"] = 1
         urls.append(reverse(f"exports:{pattern.name}", kwargs=kwargs))
