@@ -320,7 +320,6 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
     """The organiser's entry and check page of one table's sheet."""
 
     helper_allowed = True
-
     organiser = True
 
     def preview_url(self) -> str:
@@ -357,7 +356,7 @@ class SheetScoreGameView(OrganiserSheetMixin, ScoreGameMixin, View):
 
 
 class SheetAutosaveView(OrganiserSheetMixin, SheetAutosaveMixin, View):
-    pass
+    helper_allowed = True
 
 
 class SheetActionView(OrganiserSheetMixin, View):

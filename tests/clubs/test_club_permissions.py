@@ -31,6 +31,7 @@ HELPER_ROUTES = {
     "scoring:sheet",
     "scoring:sheet_preview",
     "scoring:sheet_score",
+    "scoring:sheet_autosave",
     "scoring:sheet_confirm",
     "scoring:sheet_return",
     "exports:downloads",
@@ -39,6 +40,8 @@ HELPER_ROUTES = {
     "exports:slips_pdf",
     "exports:standings_pdf",
     "exports:certificates_pdf",
+    "exports:round_printouts",
+    "exports:checkin_pdf",
 }
 
 
