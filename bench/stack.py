@@ -21,13 +21,16 @@ import http.client
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
 from pathlib import Path
+from urllib.parse import urlencode
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
@@ -42,9 +45,9 @@ PG_URL = "postgres://postgres@127.0.0.1:5432/doko_i16load"
 REDIS_URL = "redis://127.0.0.1:6379/5"
 
 
-def free_port(low: int = 8600, high: int = 8699) -> int:
+def free_port(low: int = 8600, high: int = 8699, exclude: tuple[int, ...] = ()) -> int:
     """A free port on loopback in 8600-8699 (the range this project's benchmarks use)."""
-    ports = list(range(low, high + 1))
+    ports = [port for port in range(low, high + 1) if port not in exclude]
     random.shuffle(ports)
     for port in ports:
         with socket.socket() as sock:
@@ -117,7 +120,7 @@ def run_django(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
 
 
 def start_server(
-    env: dict[str, str], workers: int, threads: int, port: int | None = None
+    env: dict[str, str], workers: int, threads: int, port: int | None = None, wait: bool = True
 ) -> Server:
     port = port or free_port()
     log = Path("/tmp") / f"doko-i16load-gunicorn-{port}.log"
@@ -138,9 +141,13 @@ def start_server(
         "--error-logfile",
         str(log),
     ]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+    with open(log, "ab") as output:  # Django's log (404s of the throttle check, warnings)
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, start_new_session=True, stdout=output, stderr=output
+        )
     server = Server(process, port, log, args)
-    wait_until_up(server)
+    if wait:
+        wait_until_up(server)
     return server
 
 
@@ -189,6 +196,57 @@ def warm_up(server: Server, plan: dict, rounds: int = 30) -> None:
     for _ in range(rounds):
         for path in paths:
             get(server.port, path)
+
+
+class Browser:
+    """One client for the checks: a connection per request, its cookies, an optional
+    ``X-Forwarded-For`` (as a proxy would add it)."""
+
+    def __init__(self, port: int, forwarded_for: str = "") -> None:
+        self.port = port
+        self.forwarded_for = forwarded_for
+        self.cookies: dict[str, str] = {}
+
+    def request(
+        self, method: str, path: str, fields: dict | None = None, headers: dict | None = None
+    ) -> tuple[int, str, dict]:
+        sent = {"Host": f"{HOST}:{self.port}", **(headers or {})}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if self.forwarded_for:
+            sent["X-Forwarded-For"] = self.forwarded_for
+        body = None
+        if fields is not None:
+            body = urlencode(fields).encode()
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+            sent["Referer"] = f"http://{HOST}:{self.port}{path}"
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        try:
+            connection.request(method, path, body=body, headers=sent)
+            response = connection.getresponse()
+            data = response.read().decode("utf-8", "replace")
+            for name, value in response.getheaders():
+                if name.lower() == "set-cookie":
+                    for key, morsel in SimpleCookie(value).items():
+                        self.cookies[key] = morsel.value
+            return response.status, data, dict(response.getheaders())
+        finally:
+            connection.close()
+
+    def form(self, path: str) -> tuple[str, str]:
+        status, text, _headers = self.request("GET", path)
+        csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', text)
+        revision = re.search(r'name="revision" value="(\d+)"', text)
+        if status != 200 or csrf is None:
+            raise RuntimeError(f"GET {path}: HTTP {status}, no form")
+        return csrf.group(1), revision.group(1) if revision else ""
+
+    def login(self, username: str, password: str) -> None:
+        csrf, _revision = self.form("/konto/anmelden/")
+        fields = {"username": username, "password": password, "csrfmiddlewaretoken": csrf}
+        status, _text, _headers = self.request("POST", "/konto/anmelden/", fields)
+        if status != 302:
+            raise RuntimeError(f"login: HTTP {status}")
 
 
 # ---------------------------------------------------------------------------- CPU
@@ -406,14 +464,19 @@ def step_lines(result: StepResult, offered: float) -> list[str]:
 # ---------------------------------------------------------------------------- prepare / verify
 
 
-def prepare(env: dict[str, str], plan_path: Path, *, captains: int, desk_tables: int) -> dict:
+def prepare(
+    env: dict[str, str],
+    plan_path: Path,
+    *,
+    captains: int,
+    desk_tables: int,
+    players: int = PLAYERS,
+) -> dict:
     """Migrate, generate the tournament and write the locust plan (in a subprocess)."""
     if env.get("DATABASE_URL", "").startswith("postgres"):
         import common
 
         common.ensure_postgres_database(env["DATABASE_URL"])
-    run_django(env, "manage.py", "migrate", "--noinput", "-v0")
-    run_django(env, "manage.py", "collectstatic", "--noinput", "-v0")
     run_django(
         env,
         str(BENCH / "stack.py"),
@@ -421,6 +484,7 @@ def prepare(env: dict[str, str], plan_path: Path, *, captains: int, desk_tables:
         str(plan_path),
         str(captains),
         str(desk_tables),
+        str(players),
     )
     return json.loads(plan_path.read_text())
 
@@ -432,6 +496,16 @@ def verify(env: dict[str, str], plan_path: Path, saved: dict, unknown: dict) -> 
     return json.loads(completed.stdout)
 
 
+def static_outdated(root: Path) -> bool:
+    """True unless ``root`` holds a manifest newer than every file under ``static/`` (WhiteNoise
+    needs the manifest; making it compresses every file again, which takes long)."""
+    manifest = root / "staticfiles.json"
+    if not manifest.exists():
+        return True
+    newest = max(path.stat().st_mtime for path in (ROOT / "static").rglob("*") if path.is_file())
+    return newest > manifest.stat().st_mtime
+
+
 def _django() -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -440,8 +514,9 @@ def _django() -> None:
     django.setup()
 
 
-def _prepare(plan_path: str, captains: int, desk_tables: int) -> None:
+def _prepare(plan_path: str, captains: int, desk_tables: int, players: int) -> None:
     _django()
+    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connection
@@ -450,13 +525,16 @@ def _prepare(plan_path: str, captains: int, desk_tables: int) -> None:
     from scoring.models import Sheet
     from tournament.models import Tournament
 
+    call_command("migrate", interactive=False, verbosity=0)
+    if static_outdated(Path(settings.STATIC_ROOT)):
+        call_command("collectstatic", interactive=False, verbosity=0)  # ~45 s on a busy machine
     users = get_user_model()
     if not users.objects.filter(username=ORGANISER).exists():
         users.objects.create_user(ORGANISER, password=ORGANISER_PASSWORD)
-    slug = "bench-400p-2r-open"
+    slug = f"bench-{players}p-2r-open"
     call_command(
         "generate_demo",
-        players=PLAYERS,
+        players=players,
         rounds=2,
         seed=SEED,
         slug=slug,
@@ -497,6 +575,11 @@ def _prepare(plan_path: str, captains: int, desk_tables: int) -> None:
         "username": ORGANISER,
         "password": ORGANISER_PASSWORD,
         "database": connection.vendor,
+        "settings": {
+            "cache": settings.CACHES["default"]["BACKEND"],
+            "sessions": settings.SESSION_ENGINE,
+            "cache_seconds": settings.PUBLIC_CACHE_SECONDS,
+        },
     }
     Path(plan_path).write_text(json.dumps(plan))
 
@@ -541,8 +624,8 @@ def _verify(plan_path: str, counts_path: str) -> None:
 
 if __name__ == "__main__":
     if sys.argv[1] == "prepare":
-        _prepare(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+        _prepare(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
     elif sys.argv[1] == "verify":
         _verify(sys.argv[2], sys.argv[3])
     else:
-        raise SystemExit("usage: stack.py prepare PLAN CAPTAINS DESK | verify PLAN COUNTS")
+        raise SystemExit("usage: stack.py prepare PLAN CAPTAINS DESK PLAYERS | verify PLAN COUNTS")
