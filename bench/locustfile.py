@@ -53,6 +53,8 @@ REVISION_RE = re.compile(r'name="revision" value="(\d+)"')
 polls: Counter[str] = Counter()
 saved: Counter[str] = Counter()
 unknown: Counter[str] = Counter()
+# Saves sent and not answered yet: a save cut off when the test stops may still be stored.
+inflight: Counter[str] = Counter()
 window = {"start": 0.0, "stop": 0.0}
 _numbers = {name: itertools.count() for name in ("Player", "Captain", "Desk", "Static")}
 
@@ -71,7 +73,7 @@ def _stopped(**_kwargs) -> None:
                 "seconds": window["stop"] - window["start"],
                 "polls": dict(polls),
                 "saved": dict(saved),
-                "unknown": dict(unknown),
+                "unknown": dict(unknown + inflight),
             },
             out,
         )
@@ -147,6 +149,7 @@ class Captain(Base):
         csrf, revision = found
         body = dict(next(self.bodies), csrfmiddlewaretoken=csrf, revision=revision, save="1")
         token = self.table["token"]
+        inflight[token] += 1
         with self.client.post(
             self.path,
             data=urlencode(body),
@@ -155,6 +158,7 @@ class Captain(Base):
             allow_redirects=False,
             catch_response=True,
         ) as response:
+            inflight[token] -= 1
             if response.status_code == 302:
                 saved[token] += 1
                 response.success()
@@ -200,7 +204,8 @@ class Desk(Base):
                 response.failure(f"HTTP {response.status_code}, form fields missing")
             return found
 
-    def post(self, path: str, body: dict, name: str) -> bool:
+    def post(self, path: str, body: dict, name: str, token: str = "") -> bool:
+        inflight[token] += 1
         with self.client.post(
             path,
             data=urlencode(body),
@@ -209,6 +214,7 @@ class Desk(Base):
             allow_redirects=False,
             catch_response=True,
         ) as response:
+            inflight[token] -= 1
             if response.status_code == 302:
                 return True
             response.failure(f"HTTP {response.status_code}")
@@ -236,7 +242,7 @@ class Desk(Base):
             csrf, revision = found
         body = dict(PLAN["bodies"][str(table["size"])][0])
         body.update(csrfmiddlewaretoken=csrf, revision=revision, confirm="1")
-        if self.post(path, body, "desk confirm"):
+        if self.post(path, body, "desk confirm", table["token"]):
             saved[table["token"]] += 1
             self.confirmed.add(table["table"])
 
