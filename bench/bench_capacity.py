@@ -161,6 +161,16 @@ def report(outcome: dict) -> int:
     if best is None:
         print(f"{label}: no step held [FAIL: k >= {MIN_FACTOR}, {offered_rate(1):.0f} req/s]")
         failures += 1
+        last = outcome["last"]
+        if last is not None:
+            result = last["result"]
+            worst, p95 = result.worst_p95()
+            print(
+                f"  lowest step k={last['factor']:g}: {result.rate:.0f} of {last['offered']:.0f} "
+                f"req/s served, {result.errors} errors, worst p95 {worst} {p95 * 1000:.0f} ms; "
+                f"floor (static file) {outcome['floor']:.0f} req/s, served / floor "
+                f"{result.rate / outcome['floor']:.2f}"
+            )
     else:
         factor, rate = best["factor"], best["result"].rate
         polls = BASE["Player"] * factor / POLL
