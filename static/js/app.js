@@ -18,7 +18,7 @@
   var live = document.querySelector("[data-live]");
   if (live && window.fetch && window.DOMParser) {
     var etag = live.getAttribute("data-etag") || "";
-    var seconds = Math.max(5, parseInt(live.getAttribute("data-live"), 10) || 30);
+    var seconds = Math.max(2, parseInt(live.getAttribute("data-live"), 10) || 30);
     var poll = function () {
       if (document.hidden) {
         return;

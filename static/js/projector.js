@@ -4,7 +4,7 @@
   "use strict";
   var body = document.body;
   var pageSeconds = parseInt(body.getAttribute("data-page-seconds"), 10) || 12;
-  var reloadSeconds = parseInt(body.getAttribute("data-reload-seconds"), 10) || 30;
+  var reloadSeconds = Math.max(2, parseInt(body.getAttribute("data-reload-seconds"), 10) || 30);
   var board = document.getElementById("board");
   var items = [];
   function collect() {

@@ -162,3 +162,4 @@ def test_the_pages_carry_their_etag_for_the_polling_script(client, played):
         response = client.get(urls(played)[page])
         etag = response.headers["ETag"].replace('"', "&quot;")
         assert f'data-etag="{etag}"' in response.content.decode(), page
+    assert 'data-live="30"' in client.get(urls(played)["standings"]).content.decode()

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.utils.cache import get_conditional_response
@@ -99,7 +100,8 @@ def validator_headers(response: HttpResponse, etag: str, stamp: Stamp) -> HttpRe
 class ConditionalGetMixin:
     """For a view after ``PublicTournamentMixin`` (which has refused switched-off pages before
     this runs): answer 304 when the client's ETag (or date) is current, else render and send
-    the validators. The view's context gets ``public_stamp`` (for cache keys) and ``etag``."""
+    the validators. The view's context gets ``public_stamp`` (for cache keys), ``etag`` and
+    ``poll_seconds`` (``PUBLIC_POLL_SECONDS``) for the page's polling script."""
 
     tournament: Tournament
     public_stamp: Stamp
@@ -119,7 +121,11 @@ class ConditionalGetMixin:
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)  # type: ignore[misc]
-        context.update(public_stamp=self.public_stamp.version, etag=self.etag)
+        context.update(
+            public_stamp=self.public_stamp.version,
+            etag=self.etag,
+            poll_seconds=settings.PUBLIC_POLL_SECONDS,
+        )
         return context
 
 
