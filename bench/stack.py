@@ -43,6 +43,7 @@ ORGANISER = "bench-organiser"
 ORGANISER_PASSWORD = "bench-password-not-secret-42"
 PG_URL = "postgres://postgres@127.0.0.1:5432/doko_i16load"
 REDIS_URL = "redis://127.0.0.1:6379/5"
+NOT_TIMED = ("desk login",)
 
 
 def free_port(low: int = 8600, high: int = 8699, exclude: tuple[int, ...] = ()) -> int:
@@ -353,10 +354,13 @@ class StepResult:
         return self.requests / self.seconds
 
     def worst_p95(self) -> tuple[str, float]:
-        if not self.kinds:
+        """The kind with the highest p95, leaving out the organiser's login (one request per
+        run, slow on purpose: password hashing)."""
+        kinds = {name: kind for name, kind in self.kinds.items() if name not in NOT_TIMED}
+        if not kinds:
             return "-", float("inf")
-        name = max(self.kinds, key=lambda kind: self.kinds[kind]["p95"])
-        return name, self.kinds[name]["p95"]
+        name = max(kinds, key=lambda kind: kinds[kind]["p95"])
+        return name, kinds[name]["p95"]
 
 
 def run_locust(
