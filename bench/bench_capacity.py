@@ -13,7 +13,7 @@ with empty sheets; ``bench/stack.py``), gunicorn is started on a free loopback p
 1. **floor**: a static file (``/static/css/app.css``, WhiteNoise in the same gunicorn) as fast
    as 16 clients without pause can fetch it: the most this stack answers at all;
 2. **ladder**: the load mix (``bench/locustfile.py``) at factor k = 0.5, 1, 1.5, 2, 3, 4,
-   6, 8: 200 players polling the standings with their ETag every 5/k s, 96 captains GET +
+   6, 8: 200 phones with the standings open polling with their ETag every 5/k s, 96 captains GET +
    POST their sheet every 10/k s (tables 1-96), the organiser reopening and confirming a
    sheet of tables 97-100 every 10 s; that is about 59·k requests/s offered (k = 1 is the
    earlier load test's 200 phones polling every 5 s and 100 captains saving every 10 s).
@@ -106,6 +106,7 @@ def run_stack(name: str, args: argparse.Namespace) -> dict:
             offered = offered_rate(factor)
             settings = {"poll_interval": POLL / factor, "captain_pause": PAUSE / factor}
             settings["desk_pause"] = DESK
+            settings["etag"] = stack.current_etag(server, plan)
             meter.start()
             result = stack.run_locust(
                 plan_path,
@@ -133,7 +134,24 @@ def run_stack(name: str, args: argparse.Namespace) -> dict:
             for line in stack.step_lines(result, offered):
                 print(line)
             print("  " + stack.cpu_line(shares))
-            steps.append({"factor": factor, "offered": offered, "result": result, "held": held})
+            # PostgreSQL's share counts every postgres process of the machine (others' too).
+            database = shares["postgres"] if name == "postgres" else 0.0
+            per_request = (shares["gunicorn"] + database) / max(result.rate, 0.1)
+            cores = os.cpu_count() or 1
+            print(
+                f"  cpu per request (gunicorn + database): {per_request * 1000:.1f} ms; "
+                f"{cores} idle cores would serve about {cores / per_request:.0f} req/s of this "
+                f"mix (an estimate, inflated by a busy machine)"
+            )
+            steps.append(
+                {
+                    "factor": factor,
+                    "offered": offered,
+                    "result": result,
+                    "held": held,
+                    "per_request": per_request,
+                }
+            )
             if not held:
                 break
     finally:
@@ -171,6 +189,11 @@ def report(outcome: dict) -> int:
                 f"req/s served, {result.errors} errors, worst p95 {worst} {p95 * 1000:.0f} ms; "
                 f"floor (static file) {outcome['floor']:.0f} req/s, served / floor "
                 f"{result.rate / outcome['floor']:.2f}"
+            )
+            print(
+                f"  cpu per request {last['per_request'] * 1000:.1f} ms (gunicorn + database): "
+                f"about {(os.cpu_count() or 1) / last['per_request']:.0f} req/s on idle cores "
+                f"[estimate, no budget]"
             )
     else:
         factor, rate = best["factor"], best["result"].rate

@@ -216,7 +216,12 @@ def run_cluster(
                 [first.url, second.url],
                 users={"Player": 200, "Captain": captains, "Desk": 1},
                 seconds=seconds,
-                settings={"poll_interval": 5.0, "captain_pause": 10.0, "desk_pause": 10.0},
+                settings={
+                    "poll_interval": 5.0,
+                    "captain_pause": 10.0,
+                    "desk_pause": 10.0,
+                    "etag": stack.current_etag(first, plan),
+                },
                 label="cluster",
             )
             shares = meter.stop(result.client_cpu)

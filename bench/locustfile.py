@@ -1,9 +1,9 @@
 """The load mix of a tournament evening for locust, driven by ``bench_capacity.py`` and
 ``bench_cluster.py`` (not meant to be started by hand, but it can be, see below).
 
-- ``Player``: a phone on the public standings. Loads the page once, then asks again every
-  ``poll_interval`` seconds with the page's ETag (``If-None-Match``), as the page's script does;
-  200 and 304 are both answers, counted apart.
+- ``Player``: a phone with the public standings open. Asks every ``poll_interval`` seconds
+  with the page's ETag (``If-None-Match``), as the page's script does, starting from the ETag
+  the driver read just before (setting ``etag``); 200 and 304 are both answers, counted apart.
 - ``Captain``: a table captain with the table's link ``/e/<token>/``: GET the page (CSRF token
   and ``revision``), POST the table's games (16 or 20) with that revision, every
   ``captain_pause`` seconds; the answer must be the redirect (302). A 409 is an error: each
@@ -105,7 +105,9 @@ class Player(Base):
 
     def on_start(self) -> None:
         super().on_start()
-        self.etag = ""
+        # The page is open already (the driver's ETag of a moment ago): every poll is
+        # conditional from the start, as on phones that have the standings open.
+        self.etag = SETTINGS.get("etag", "")
 
     @task
     def poll(self) -> None:

@@ -191,6 +191,12 @@ def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[in
         connection.close()
 
 
+def current_etag(server: Server, plan: dict) -> str:
+    """The standings page's ETag now (what phones that have the page open hold)."""
+    _status, _body, headers = get(server.port, plan["standings"])
+    return headers.get("ETag", "")
+
+
 def warm_up(server: Server, plan: dict, rounds: int = 30) -> None:
     """First requests of each worker compile templates and fill caches: not part of a step."""
     paths = [plan["standings"], plan["static"], f"/e/{plan['captains'][0]['token']}/"]
@@ -280,7 +286,8 @@ def _proc_stats() -> list[tuple[int, str, int, int]]:
 
 class CpuMeter:
     """Cores busy between ``start`` and ``stop``: the machine, our gunicorn masters with their
-    workers, PostgreSQL and Redis (all their processes), the load client (locust), the rest."""
+    workers, PostgreSQL and Redis (all their processes on the machine, also those serving
+    others), the load client (locust), the rest."""
 
     def __init__(self, servers: list[Server]) -> None:
         self.masters = {server.process.pid for server in servers}
