@@ -163,3 +163,12 @@ def test_the_pages_carry_their_etag_for_the_polling_script(client, played):
         etag = response.headers["ETag"].replace('"', "&quot;")
         assert f'data-etag="{etag}"' in response.content.decode(), page
     assert 'data-live="30"' in client.get(urls(played)["standings"]).content.decode()
+
+
+def test_an_update_of_the_code_changes_the_etag(client, played, monkeypatch):
+    from tournament.public import freshness
+
+    url = urls(played)["standings"]
+    etag = client.get(url).headers["ETag"]
+    monkeypatch.setattr(freshness, "code_version", lambda: "next-release")
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200

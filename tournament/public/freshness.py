@@ -10,17 +10,21 @@ confirmed or reopened, a round is released or taken back, a seat or name changes
 organiser flips a public switch.
 
 The validator also covers the tournament's own public fields (name, switches), the language,
-the path with its query string and ``ASSET_VERSION`` (bump it when a template of these pages
-changes, so that no browser keeps a page of the old layout). The stamp is also part of the
-cache keys of the public standings (``scoring.standings.ranking.cached_standings``), so a new
-ETag never comes with cached content from before the change.
+the path with its query string and the installed code (``code_version``: a hash of the
+templates, scripts, styles, catalogues and Python sources, the same on every server of one
+release), so that after an update no browser keeps a page of the old layout. The stamp is
+also part of the cache keys of the public standings
+(``scoring.standings.ranking.cached_standings``), so a new ETag never comes with cached content
+from before the change.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -31,7 +35,21 @@ from django.utils.http import http_date, quote_etag
 
 from tournament.models import AuditEntry, Tournament
 
-ASSET_VERSION = "1"
+ROOT = Path(__file__).resolve().parents[2]
+CODE_SUFFIXES = {".py", ".html", ".txt", ".js", ".css", ".mo"}
+
+
+@functools.cache
+def code_version() -> str:
+    """A hash of the files that make the public pages (once per process)."""
+    digest = hashlib.sha256()
+    for folder in ("config", "scoring", "tournament", "templates", "static", "locale"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in CODE_SUFFIXES and path.is_file():
+                digest.update(str(path.relative_to(ROOT)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
 
 Action = AuditEntry.Action
 # Changes that no public page shows: drafts of open sheets (only confirmed sheets count), draft
@@ -75,7 +93,7 @@ def public_stamp(tournament: Tournament) -> Stamp:
 
 def public_etag(request: HttpRequest, tournament: Tournament, stamp: Stamp) -> str:
     parts = [
-        ASSET_VERSION,
+        code_version(),
         str(tournament.pk),
         str(stamp.version),
         *(
