@@ -20,7 +20,8 @@ Environment variables (the README's "Configuration" table explains each):
 - ``DATABASE_URL`` (default SQLite ``db.sqlite3``), ``CONN_MAX_AGE``.
 - ``SECRET_KEY``, ``DEBUG`` (``1``/``0``), ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``.
 - ``PUBLIC_BASE_URL``: the address phones use to reach this server (QR codes on score sheets).
-- ``PUBLIC_CACHE_SECONDS``, ``REDIS_URL``, ``TRUST_X_FORWARDED_FOR``, ``LOG_LEVEL``.
+- ``PUBLIC_CACHE_SECONDS``, ``PUBLIC_POLL_SECONDS``, ``REDIS_URL``, ``TRUST_X_FORWARDED_FOR``,
+  ``LOG_LEVEL``.
 - Production only: ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``.
 """
 
@@ -265,6 +266,9 @@ else:
     }
 # Public pages (standings, seating) are cached this many seconds.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "5"))
+# The public standings page and the projector ask for news this often (a 304 while nothing
+# public changed; tournament/public/freshness.py).
+PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "30"))
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

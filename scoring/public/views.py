@@ -14,6 +14,7 @@ from scoring.standings.columns import PROJECTOR, Field, fields, shown
 from scoring.standings.ranking import StandingRow, Standings, cached_standings
 from tournament.models import Participant, Round, Seat
 from tournament.normalize import name_sort_key
+from tournament.public.freshness import ConditionalGetMixin
 from tournament.public.views import PublicTournamentMixin, released_round, released_seats
 
 
@@ -117,8 +118,9 @@ def projector_mode(requested: str, *, seating: bool, standings: bool) -> str:
     return requested
 
 
-class ProjectorView(PublicTournamentMixin, TemplateView):
-    """For the room's projector: big type, pages itself, reloads itself.
+class ProjectorView(PublicTournamentMixin, ConditionalGetMixin, TemplateView):
+    """For the room's projector: big type, pages itself, asks for news every half minute (304
+    while nothing public changed, ``ConditionalGetMixin``) and swaps the board when there are.
 
     Shows the seating of a newly released round until its first sheet is confirmed, then the
     standings; ``?show=standings`` or ``?show=seating`` fixes one of them. Standings only while
@@ -145,7 +147,8 @@ class ProjectorView(PublicTournamentMixin, TemplateView):
             seats = released_seats(round_)
             context["seats"] = sorted(seats, key=lambda seat: name_sort_key(seat.participant.name))
         elif mode == "standings":
-            context["standings"] = standings = cached_standings(tournament)
+            standings = cached_standings(tournament, stamp=self.public_stamp.version)
+            context["standings"] = standings
             context.update(standings_board(standings))
         elif tournament.public_seating:
             context["notice"] = _("Die Sitzordnung ist noch nicht freigegeben.")

@@ -208,14 +208,21 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
     return Standings(tournament, after_round, tuple(rank_rows(rows)), open_sheets)
 
 
-def cached_standings(tournament: Tournament, after_round: int | None = None) -> Standings:
+def cached_standings(
+    tournament: Tournament, after_round: int | None = None, stamp: int | None = None
+) -> Standings:
     """Standings for the public pages, kept a few seconds so that a room full of phones
     polling the table costs one computation, not one per request.
 
     The cache holds plain data, the round number and the rows, never the tournament (a model
     instance): what is read back is the same whatever happened to the tournament meanwhile.
+    ``stamp`` (the tournament's last public change, ``tournament.public.freshness``) is part of
+    the key: after a confirmation the standings are computed anew at once, and a page that
+    carries the new stamp in its ETag never holds the rows from before.
     """
-    key = f"standings:{tournament.pk}:{after_round or 'latest'}"
+    key = (
+        f"standings:{tournament.pk}:{after_round or 'latest'}:{stamp if stamp is not None else '-'}"
+    )
     cached = cache.get(key)
     if cached is None:
         standings = compute_standings(tournament, after_round)

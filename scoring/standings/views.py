@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
@@ -21,6 +21,13 @@ from scoring.standings.tables import standings_table
 from tournament.access import OrganiserMixin
 from tournament.models import Round, Seat, Tournament
 from tournament.normalize import small_int
+from tournament.public.freshness import (
+    ConditionalGetMixin,
+    not_modified,
+    public_etag,
+    public_stamp,
+    validator_headers,
+)
 from tournament.public.views import PublicTournamentMixin
 
 
@@ -99,13 +106,15 @@ class OrganiserStandingsView(OrganiserMixin, StandingsMixin, TemplateView):
     section = "standings"
 
 
-class PublicStandingsView(PublicTournamentMixin, StandingsMixin, TemplateView):
+class PublicStandingsView(PublicTournamentMixin, ConditionalGetMixin, StandingsMixin, TemplateView):
+    """Answers 304 while nothing public changed (``ConditionalGetMixin``); the page polls."""
+
     switch = "public_standings"
     template_name = "scoring/public_standings.html"
     extra_context = {"page": "standings"}
 
     def standings(self):
-        return cached_standings(self.tournament, self.after_round)
+        return cached_standings(self.tournament, self.after_round, self.public_stamp.version)
 
     def table_cache_seconds(self) -> int:
         return settings.PUBLIC_CACHE_SECONDS
@@ -125,25 +134,31 @@ def api_tournament(slug: str, switch: str) -> Tournament:
     return tournament
 
 
-def standings_api(request: HttpRequest, slug: str) -> JsonResponse:
+def standings_api(request: HttpRequest, slug: str) -> HttpResponse:
     """``GET /api/t/<slug>/standings?after_round=N``
 
-    → ``[{rank, name, points, rounds, games_won, games, withdrawn}]`` (``columns.API_FIELDS``)
+    → ``[{rank, name, points, rounds, games_won, games, withdrawn}]`` (``columns.API_FIELDS``),
+    with ETag and Last-Modified: 304 while nothing public changed.
     """
     try:
         tournament = api_tournament(slug, "public_standings")
     except Http404:
         return api_error(_("Unbekanntes Turnier."), 404)
+    stamp = public_stamp(tournament)
+    etag = public_etag(request, tournament, stamp)
+    if not_modified(request, etag, stamp):
+        return validator_headers(HttpResponseNotModified(), etag, stamp)
     try:
         after_round = after_round_parameter(request, tournament)
     except BadParameter as error:
         return api_error(str(error), 400)
-    standings = cached_standings(tournament, after_round)
-    return JsonResponse(
+    standings = cached_standings(tournament, after_round, stamp.version)
+    response = JsonResponse(
         [api_record(row) for row in standings.rows],
         safe=False,
         json_dumps_params={"ensure_ascii": False},
     )
+    return validator_headers(response, etag, stamp)
 
 
 def tables_api(request: HttpRequest, slug: str, number: int) -> JsonResponse:

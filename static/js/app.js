@@ -3,11 +3,56 @@
   "use strict";
 
   // Submit a form when a select marked data-autosubmit changes (language switch, filters).
-  document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
-    select.addEventListener("change", function () {
-      select.form.submit();
+  function autosubmit(root) {
+    root.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
+      select.addEventListener("change", function () {
+        select.form.submit();
+      });
     });
-  });
+  }
+  autosubmit(document);
+
+  // Live pages (the public standings): every data-live seconds ask again with the page's ETag.
+  // Nothing new is a 304 without a body (two small queries on the server); news replace the
+  // part marked data-live. A page switched off meanwhile is loaded whole (its 404 page).
+  var live = document.querySelector("[data-live]");
+  if (live && window.fetch && window.DOMParser) {
+    var etag = live.getAttribute("data-etag") || "";
+    var seconds = Math.max(2, parseInt(live.getAttribute("data-live"), 10) || 30);
+    var poll = function () {
+      if (document.hidden) {
+        return;
+      }
+      fetch(window.location.href, {
+        headers: etag ? { "If-None-Match": etag } : {},
+        cache: "no-store",
+        credentials: "same-origin",
+      })
+        .then(function (response) {
+          if (response.status === 404) {
+            window.location.reload();
+          }
+          if (response.status !== 200) {
+            return null;
+          }
+          etag = response.headers.get("ETag") || etag;
+          return response.text();
+        })
+        .then(function (html) {
+          if (!html) {
+            return;
+          }
+          var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live]");
+          if (fresh) {
+            live.innerHTML = fresh.innerHTML;
+            autosubmit(live);
+          }
+        })
+        .catch(function () {}); // offline for a moment: try again next time
+    };
+    window.setInterval(poll, seconds * 1000);
+    document.addEventListener("visibilitychange", poll);
+  }
 
   // Ask before destructive actions: <button data-confirm="Really?">.
   document.querySelectorAll("[data-confirm]").forEach(function (element) {

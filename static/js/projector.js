@@ -1,11 +1,16 @@
-// Projector: split the list into screen-sized pages, turn them, reload for fresh results.
+// Projector: split the list into screen-sized pages, turn them, ask for fresh results (a 304
+// while nothing changed) and swap the board when there are.
 (function () {
   "use strict";
   var body = document.body;
   var pageSeconds = parseInt(body.getAttribute("data-page-seconds"), 10) || 12;
-  var reloadSeconds = parseInt(body.getAttribute("data-reload-seconds"), 10) || 30;
+  var reloadSeconds = Math.max(2, parseInt(body.getAttribute("data-reload-seconds"), 10) || 30);
   var board = document.getElementById("board");
-  var items = Array.prototype.slice.call(board.querySelectorAll(".item"));
+  var items = [];
+  function collect() {
+    items = Array.prototype.slice.call(board.querySelectorAll(".item"));
+  }
+  collect();
   var pageNo = document.getElementById("page-no");
   var pageCount = document.getElementById("page-count");
   var clock = document.getElementById("clock");
@@ -64,8 +69,40 @@
   updateClock();
   window.setInterval(tick, pageSeconds * 1000);
   window.setInterval(updateClock, 15000);
-  // Reload after a full cycle, but not more often than every reloadSeconds.
-  var cycle = Math.max(reloadSeconds, pages.length * pageSeconds);
-  window.setTimeout(function () { window.location.reload(); }, cycle * 1000);
+  // Ask every reloadSeconds with the page's ETag; without fetch, reload after a full cycle.
+  var etag = body.getAttribute("data-etag") || "";
+  function swap(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var freshBoard = fresh.getElementById("board");
+    var subtitle = document.querySelector("header .subtitle");
+    var freshSubtitle = fresh.querySelector("header .subtitle");
+    if (!freshBoard) return;
+    board.innerHTML = freshBoard.innerHTML;
+    if (subtitle && freshSubtitle) subtitle.innerHTML = freshSubtitle.innerHTML;
+    collect();
+    paginate();
+    index = 0;
+    show(0);
+  }
+  function poll() {
+    fetch(window.location.href, {
+      headers: etag ? { "If-None-Match": etag } : {},
+      cache: "no-store",
+      credentials: "same-origin"
+    }).then(function (response) {
+      if (response.status === 404) window.location.reload();
+      if (response.status !== 200) return null;
+      etag = response.headers.get("ETag") || etag;
+      return response.text();
+    }).then(function (html) {
+      if (html) swap(html);
+    }).catch(function () {});
+  }
+  if (window.fetch && window.DOMParser) {
+    window.setInterval(poll, reloadSeconds * 1000);
+  } else {
+    var cycle = Math.max(reloadSeconds, pages.length * pageSeconds);
+    window.setTimeout(function () { window.location.reload(); }, cycle * 1000);
+  }
   window.addEventListener("resize", function () { paginate(); index = 0; show(0); });
 })();

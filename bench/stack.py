@@ -1,0 +1,649 @@
+"""The server side of the load benchmarks: prepare a database, start and stop gunicorn, count
+CPU, run locust headless and read its statistics, check the sheet versions afterwards.
+
+Used by ``bench_capacity.py`` (one machine) and ``bench_cluster.py`` (two app servers). Every
+step that needs Django runs as a subprocess of this file with the server's own environment
+(``python bench/stack.py prepare|verify``), so one benchmark can drive PostgreSQL and SQLite
+(network mode) in turn.
+
+``prepare`` (re)generates the 400-player tournament with a third round released and empty
+(``generate_demo``), gives the ``bench-organiser`` login access, vacuums PostgreSQL and writes
+the locust plan: the tables with their captain links and sizes, ready form bodies, the login.
+``verify`` checks every sheet of that round: its versions are numbered 1..n without gaps or
+duplicates, n equals the successful saves the clients counted (plus at most the saves that got
+no answer), and the sheet's revision is n.
+"""
+
+from __future__ import annotations
+
+import csv
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+HOST = "127.0.0.1"
+PYTHON = sys.executable
+BIN = Path(sys.executable).parent
+PLAYERS = 400
+SEED = 20250403
+ORGANISER = "bench-organiser"
+ORGANISER_PASSWORD = "bench-password-not-secret-42"
+PG_URL = "postgres://postgres@127.0.0.1:5432/doko_i16load"
+REDIS_URL = "redis://127.0.0.1:6379/5"
+NOT_TIMED = ("desk login",)
+
+
+def free_port(low: int = 8600, high: int = 8699, exclude: tuple[int, ...] = ()) -> int:
+    """A free port on loopback in 8600-8699 (the range this project's benchmarks use)."""
+    ports = [port for port in range(low, high + 1) if port not in exclude]
+    random.shuffle(ports)
+    for port in ports:
+        with socket.socket() as sock:
+            try:
+                sock.bind((HOST, port))
+            except OSError:
+                continue
+            return port
+    raise SystemExit(f"no free port in {low}-{high}")
+
+
+# ---------------------------------------------------------------------------- environments
+
+
+def base_environment() -> dict[str, str]:
+    drop = {"DEBUG", "DJANGO_SETTINGS_MODULE", "BENCH_DATABASE_URL", "DOKO_MODE", "REDIS_URL"}
+    drop |= {"DOKO_PRODUCTION", "DATABASE_URL", "SECRET_KEY", "CONN_MAX_AGE", "ALLOWED_HOSTS"}
+    return {key: value for key, value in os.environ.items() if key not in drop}
+
+
+def postgres_environment(
+    url: str = PG_URL, *, data_dir: Path, redis_url: str = ""
+) -> dict[str, str]:
+    """Network mode (plain http, as ``make serve``) with PostgreSQL, persistent connections
+    (``CONN_MAX_AGE=60``, the production default) and Redis if given. Network rather than
+    production mode because production marks cookies Secure, which a load client on plain
+    http does not send back; the request path is the same. Servers sharing ``data_dir`` share
+    the secret key (sessions, CSRF)."""
+    env = sqlite_environment(data_dir)
+    env.update(DATABASE_URL=url, CONN_MAX_AGE="60")
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    return env
+
+
+def sqlite_environment(data_dir: Path) -> dict[str, str]:
+    """The club evening: ``DOKO_MODE=network`` (as ``make serve``), SQLite in ``data_dir``."""
+    env = base_environment()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    env.update(
+        DOKO_MODE="network",
+        DATA_DIR=str(data_dir),
+        LOG_LEVEL="WARNING",
+        STATIC_ROOT="/tmp/doko-i16load-static",
+    )
+    return env
+
+
+# ---------------------------------------------------------------------------- servers
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen
+    port: int
+    log: Path
+    args: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+
+def run_django(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    completed = subprocess.run([PYTHON, *args], cwd=ROOT, env=env, capture_output=True, text=True)
+    if completed.returncode != 0:
+        sys.stderr.write(completed.stdout[-2000:] + completed.stderr[-4000:])
+        raise SystemExit(f"{' '.join(args[:2])} failed (exit {completed.returncode})")
+    return completed
+
+
+def start_server(
+    env: dict[str, str], workers: int, threads: int, port: int | None = None, wait: bool = True
+) -> Server:
+    port = port or free_port()
+    log = Path("/tmp") / f"doko-i16load-gunicorn-{port}.log"
+    args = ["-w", str(workers), "--threads", str(threads)]
+    command = [
+        str(BIN / "gunicorn"),
+        "config.wsgi",
+        *args,
+        "-b",
+        f"{HOST}:{port}",
+        "--graceful-timeout",
+        "20",
+        "--timeout",
+        "60",
+        "--no-control-socket",
+        "--access-logfile",
+        os.devnull,
+        "--error-logfile",
+        str(log),
+    ]
+    with open(log, "ab") as output:  # Django's log (404s of the throttle check, warnings)
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, start_new_session=True, stdout=output, stderr=output
+        )
+    server = Server(process, port, log, args)
+    if wait:
+        wait_until_up(server)
+    return server
+
+
+def wait_until_up(server: Server, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise SystemExit(f"gunicorn exited with {server.process.returncode}; see {server.log}")
+        try:
+            status, _body, _headers = get(server.port, "/")
+            if status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    stop_server(server)
+    raise SystemExit(f"gunicorn did not answer within {seconds:g} s; see {server.log}")
+
+
+def stop_server(server: Server) -> int | None:
+    """Graceful stop (SIGTERM to the gunicorn master started here), SIGKILL after 30 s."""
+    process = server.process
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    return process.returncode
+
+
+def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes, dict]:
+    connection = http.client.HTTPConnection(HOST, port, timeout=10)
+    try:
+        connection.request("GET", path, headers={"Host": f"{HOST}:{port}", **(headers or {})})
+        response = connection.getresponse()
+        return response.status, response.read(), dict(response.getheaders())
+    finally:
+        connection.close()
+
+
+def current_etag(server: Server, plan: dict) -> str:
+    """The standings page's ETag now (what phones that have the page open hold)."""
+    _status, _body, headers = get(server.port, plan["standings"])
+    return headers.get("ETag", "")
+
+
+def warm_up(server: Server, plan: dict, rounds: int = 30) -> None:
+    """First requests of each worker compile templates and fill caches: not part of a step."""
+    paths = [plan["standings"], plan["static"], f"/e/{plan['captains'][0]['token']}/"]
+    for _ in range(rounds):
+        for path in paths:
+            get(server.port, path)
+
+
+class Browser:
+    """One client for the checks: a connection per request, its cookies, an optional
+    ``X-Forwarded-For`` (as a proxy would add it)."""
+
+    def __init__(self, port: int, forwarded_for: str = "") -> None:
+        self.port = port
+        self.forwarded_for = forwarded_for
+        self.cookies: dict[str, str] = {}
+
+    def request(
+        self, method: str, path: str, fields: dict | None = None, headers: dict | None = None
+    ) -> tuple[int, str, dict]:
+        sent = {"Host": f"{HOST}:{self.port}", **(headers or {})}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if self.forwarded_for:
+            sent["X-Forwarded-For"] = self.forwarded_for
+        body = None
+        if fields is not None:
+            body = urlencode(fields).encode()
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+            sent["Referer"] = f"http://{HOST}:{self.port}{path}"
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        try:
+            connection.request(method, path, body=body, headers=sent)
+            response = connection.getresponse()
+            data = response.read().decode("utf-8", "replace")
+            for name, value in response.getheaders():
+                if name.lower() == "set-cookie":
+                    for key, morsel in SimpleCookie(value).items():
+                        self.cookies[key] = morsel.value
+            return response.status, data, dict(response.getheaders())
+        finally:
+            connection.close()
+
+    def form(self, path: str) -> tuple[str, str]:
+        status, text, _headers = self.request("GET", path)
+        csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', text)
+        revision = re.search(r'name="revision" value="(\d+)"', text)
+        if status != 200 or csrf is None:
+            raise RuntimeError(f"GET {path}: HTTP {status}, no form")
+        return csrf.group(1), revision.group(1) if revision else ""
+
+    def login(self, username: str, password: str) -> None:
+        csrf, _revision = self.form("/konto/anmelden/")
+        fields = {"username": username, "password": password, "csrfmiddlewaretoken": csrf}
+        status, _text, _headers = self.request("POST", "/konto/anmelden/", fields)
+        if status != 302:
+            raise RuntimeError(f"login: HTTP {status}")
+
+
+# ---------------------------------------------------------------------------- CPU
+
+
+def machine_cpu() -> tuple[int, int]:
+    """(idle, total) jiffies of all cores since boot, from /proc/stat."""
+    with open("/proc/stat", encoding="ascii") as stat:
+        values = [int(value) for value in stat.readline().split()[1:9]]
+    return values[3] + values[4], sum(values)
+
+
+def _proc_stats() -> list[tuple[int, str, int, int]]:
+    """(pid, command, parent pid, CPU ticks incl. reaped children) of every process."""
+    stats = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as stat:
+                text = stat.read()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        ticks = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+        command = text[text.index("(") + 1 : text.rindex(")")]
+        stats.append((int(entry), command, int(fields[1]), ticks))
+    return stats
+
+
+class CpuMeter:
+    """Cores busy between ``start`` and ``stop``: the machine, our gunicorn masters with their
+    workers, PostgreSQL and Redis (all their processes on the machine, also those serving
+    others), the load client (locust), the rest."""
+
+    def __init__(self, servers: list[Server]) -> None:
+        self.masters = {server.process.pid for server in servers}
+
+    def _sample(self) -> dict[str, float]:
+        stats = _proc_stats()
+        tick = os.sysconf("SC_CLK_TCK")
+        idle, total = machine_cpu()
+        return {
+            "idle": idle,
+            "total": total,
+            "gunicorn": sum(t for p, _c, parent, t in stats if self.masters & {p, parent}) / tick,
+            "postgres": sum(t for _p, c, _parent, t in stats if c == "postgres") / tick,
+            "redis": sum(t for _p, c, _parent, t in stats if c.startswith("redis")) / tick,
+            "now": time.monotonic(),
+        }
+
+    def start(self) -> None:
+        self.before = self._sample()
+
+    def stop(self, client_seconds: float) -> dict[str, float]:
+        after = self._sample()
+        before = self.before
+        seconds = after["now"] - before["now"]
+        cores = os.cpu_count() or 1
+        idle = (after["idle"] - before["idle"]) / max(1, after["total"] - before["total"])
+        busy = (1 - idle) * cores
+        shares = {
+            key: (after[key] - before[key]) / seconds for key in ("gunicorn", "postgres", "redis")
+        }
+        shares["client"] = client_seconds / seconds
+        shares["machine"] = busy
+        shares["other"] = max(
+            0.0, busy - sum(shares[k] for k in ("gunicorn", "postgres", "redis", "client"))
+        )
+        return shares
+
+
+def cpu_line(shares: dict[str, float]) -> str:
+    cores = os.cpu_count() or 1
+    return (
+        f"cpu (cores busy): machine {shares['machine']:.2f} of {cores}; gunicorn "
+        f"{shares['gunicorn']:.2f}, PostgreSQL {shares['postgres']:.2f}, Redis "
+        f"{shares['redis']:.2f}, locust {shares['client']:.2f}, other {shares['other']:.2f}"
+    )
+
+
+# ---------------------------------------------------------------------------- locust
+
+
+@dataclass
+class StepResult:
+    """One locust run: per request kind (name) its count, failures, median, p95, max."""
+
+    seconds: float
+    kinds: dict[str, dict[str, float]]
+    failures: list[str]
+    extra: dict
+    client_cpu: float
+
+    @property
+    def requests(self) -> int:
+        return int(sum(kind["count"] for kind in self.kinds.values()))
+
+    @property
+    def errors(self) -> int:
+        return int(sum(kind["failures"] for kind in self.kinds.values()))
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds
+
+    def worst_p95(self) -> tuple[str, float]:
+        """The kind with the highest p95, leaving out the organiser's login (one request per
+        run, slow on purpose: password hashing)."""
+        kinds = {name: kind for name, kind in self.kinds.items() if name not in NOT_TIMED}
+        if not kinds:
+            return "-", float("inf")
+        name = max(kinds, key=lambda kind: kinds[kind]["p95"])
+        return name, kinds[name]["p95"]
+
+
+def run_locust(
+    plan_path: Path,
+    hosts: list[str],
+    *,
+    users: dict[str, int],
+    seconds: float,
+    settings: dict,
+    label: str,
+) -> StepResult:
+    """Run ``bench/locustfile.py`` headless for ``seconds`` against ``hosts`` (users are spread
+    over them round robin) and read its CSV statistics and our own counters."""
+    out = Path("/tmp") / f"doko-i16load-locust-{os.getpid()}-{label}"
+    results = out.with_suffix(".json")
+    env = dict(os.environ)
+    env.update(
+        DOKO_LOCUST_PLAN=str(plan_path),
+        DOKO_LOCUST_HOSTS=",".join(hosts),
+        DOKO_LOCUST_RESULTS=str(results),
+        DOKO_LOCUST_SETTINGS=json.dumps({**settings, "users": users}),
+    )
+    total = sum(users.values())
+    command = [
+        str(BIN / "locust"),
+        "-f",
+        str(BENCH / "locustfile.py"),
+        "--headless",
+        "--only-summary",
+        "-u",
+        str(total),
+        "-r",
+        str(total),
+        "-t",
+        f"{seconds:g}s",
+        "--stop-timeout",
+        "10",
+        "--csv",
+        str(out),
+        "--host",
+        hosts[0],
+        "--exit-code-on-error",
+        "0",
+        "--loglevel",
+        "WARNING",
+    ]
+    started = time.monotonic()
+    usage_before = os.times()
+    completed = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    usage_after = os.times()
+    elapsed = time.monotonic() - started
+    client_cpu = (usage_after.children_user - usage_before.children_user) + (
+        usage_after.children_system - usage_before.children_system
+    )
+    if completed.returncode != 0 or not results.exists():
+        sys.stderr.write(completed.stdout[-3000:] + completed.stderr[-3000:])
+        raise SystemExit(f"locust failed (exit {completed.returncode})")
+    kinds: dict[str, dict[str, float]] = {}
+    with open(f"{out}_stats.csv", newline="", encoding="utf-8") as stats:
+        for row in csv.DictReader(stats):
+            if row["Name"] == "Aggregated":
+                continue
+            kinds[row["Name"]] = {
+                "count": int(row["Request Count"]),
+                "failures": int(row["Failure Count"]),
+                "median": float(row["50%"] or 0) / 1000,
+                "p95": float(row["95%"] or 0) / 1000,
+                "max": float(row["Max Response Time"] or 0) / 1000,
+            }
+    failures = []
+    failures_path = Path(f"{out}_failures.csv")
+    if failures_path.exists():
+        with open(failures_path, newline="", encoding="utf-8") as rows:
+            for row in csv.DictReader(rows):
+                failures.append(f"{row['Name']}: {row['Error']} (x{row['Occurrences']})")
+    extra = json.loads(results.read_text())
+    measured = extra.get("seconds") or max(1.0, elapsed - 3)
+    return StepResult(measured, kinds, failures, extra, client_cpu)
+
+
+def step_lines(result: StepResult, offered: float) -> list[str]:
+    lines = [
+        f"  {result.requests} requests, {result.errors} errors in {result.seconds:.1f} s: "
+        f"{result.rate:.1f} req/s of {offered:.1f} offered"
+    ]
+    for name in sorted(result.kinds):
+        kind = result.kinds[name]
+        lines.append(
+            f"    {name:16s} {int(kind['count']):6d} ok+err, {int(kind['failures'])} err, "
+            f"median {kind['median'] * 1000:6.1f} ms, p95 {kind['p95'] * 1000:6.1f} ms, "
+            f"max {kind['max'] * 1000:7.1f} ms"
+        )
+    polls = result.extra.get("polls", {})
+    if polls:
+        total = sum(polls.values()) or 1
+        lines.append(
+            f"    polls answered 304: {polls.get('304', 0)} of {total} "
+            f"({100 * polls.get('304', 0) / total:.0f} %)"
+        )
+    for failure in result.failures[:5]:
+        lines.append(f"    error: {failure}")
+    return lines
+
+
+# ---------------------------------------------------------------------------- prepare / verify
+
+
+def prepare(
+    env: dict[str, str],
+    plan_path: Path,
+    *,
+    captains: int,
+    desk_tables: int,
+    players: int = PLAYERS,
+) -> dict:
+    """Migrate, generate the tournament and write the locust plan (in a subprocess)."""
+    if env.get("DATABASE_URL", "").startswith("postgres"):
+        import common
+
+        common.ensure_postgres_database(env["DATABASE_URL"])
+    run_django(
+        env,
+        str(BENCH / "stack.py"),
+        "prepare",
+        str(plan_path),
+        str(captains),
+        str(desk_tables),
+        str(players),
+    )
+    return json.loads(plan_path.read_text())
+
+
+def verify(env: dict[str, str], plan_path: Path, saved: dict, unknown: dict) -> dict:
+    counts = plan_path.with_suffix(".saved.json")
+    counts.write_text(json.dumps({"saved": saved, "unknown": unknown}))
+    completed = run_django(env, str(BENCH / "stack.py"), "verify", str(plan_path), str(counts))
+    return json.loads(completed.stdout)
+
+
+def static_outdated(root: Path) -> bool:
+    """True unless ``root`` holds a manifest newer than every file under ``static/`` (WhiteNoise
+    needs the manifest; making it compresses every file again, which takes long)."""
+    manifest = root / "staticfiles.json"
+    if not manifest.exists():
+        return True
+    newest = max(path.stat().st_mtime for path in (ROOT / "static").rglob("*") if path.is_file())
+    return newest > manifest.stat().st_mtime
+
+
+def _django() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+
+
+def _prepare(plan_path: str, captains: int, desk_tables: int, players: int) -> None:
+    _django()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+
+    from scoring.demo.records import form_data, sheet_records
+    from scoring.models import Sheet
+    from tournament.models import Tournament
+
+    call_command("migrate", interactive=False, verbosity=0)
+    if static_outdated(Path(settings.STATIC_ROOT)):
+        # The same manifest as production's storage, without compressing every file (that
+        # took 45 s on a busy machine); WhiteNoise then serves the files uncompressed.
+        from django.test.utils import override_settings
+
+        manifest = "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
+        storages = {**settings.STORAGES, "staticfiles": {"BACKEND": manifest}}
+        with override_settings(STORAGES=storages):
+            call_command("collectstatic", interactive=False, verbosity=0)
+    users = get_user_model()
+    if not users.objects.filter(username=ORGANISER).exists():
+        users.objects.create_user(ORGANISER, password=ORGANISER_PASSWORD)
+    slug = f"bench-{players}p-2r-open"
+    call_command(
+        "generate_demo",
+        players=players,
+        rounds=2,
+        seed=SEED,
+        slug=slug,
+        open_round=True,
+        replace=True,
+        organiser=ORGANISER,
+        stdout=sys.stderr,
+    )
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE")
+    tournament = Tournament.objects.get(slug=slug)
+    number = tournament.rounds_count
+    sheets = list(
+        Sheet.objects.filter(round__tournament=tournament, round__number=number)
+        .select_related("table")
+        .order_by("table__number")
+    )
+    if len(sheets) < captains + desk_tables:
+        raise SystemExit(f"only {len(sheets)} tables for {captains} + {desk_tables}")
+    tables = [
+        {"table": s.table.number, "token": s.table.entry_token, "size": s.table.seats.count()}
+        for s in sheets
+    ]
+    rng = random.Random(SEED)
+    bodies = {
+        str(size): [form_data(sheet_records(size, size * 4, rng)) for _ in range(3)]
+        for size in (4, 5)
+    }
+    plan = {
+        "slug": slug,
+        "round": number,
+        "standings": f"/t/{slug}/tabelle/",
+        "static": "/static/css/app.css",
+        "captains": tables[:captains],
+        "desk": tables[captains : captains + desk_tables],
+        "bodies": bodies,
+        "username": ORGANISER,
+        "password": ORGANISER_PASSWORD,
+        "database": connection.vendor,
+        "settings": {
+            "cache": settings.CACHES["default"]["BACKEND"],
+            "sessions": settings.SESSION_ENGINE,
+            "cache_seconds": settings.PUBLIC_CACHE_SECONDS,
+        },
+    }
+    Path(plan_path).write_text(json.dumps(plan))
+
+
+def _verify(plan_path: str, counts_path: str) -> None:
+    _django()
+    from scoring.models import Sheet
+
+    plan = json.loads(Path(plan_path).read_text())
+    counts = json.loads(Path(counts_path).read_text())
+    saved, unknown = counts["saved"], counts["unknown"]
+    problems = []
+    unanswered_saved = versions_total = 0
+    sheets = Sheet.objects.filter(round__tournament__slug=plan["slug"], round__number=plan["round"])
+    for sheet in sheets.select_related("table").prefetch_related("versions"):
+        token = sheet.table.entry_token
+        numbers = sorted(version.number for version in sheet.versions.all())
+        n, ok, maybe = len(numbers), saved.get(token, 0), unknown.get(token, 0)
+        versions_total += n
+        where = f"table {sheet.table.number}"
+        if numbers != list(range(1, n + 1)):
+            problems.append(f"{where}: version numbers {numbers} have gaps or duplicates")
+        elif n < ok:
+            problems.append(f"{where}: {ok} successful saves, {n} versions (lost)")
+        elif n > ok + maybe:
+            problems.append(f"{where}: {ok} successful saves (+{maybe} unanswered), {n} versions")
+        elif sheet.revision < n:
+            problems.append(f"{where}: revision {sheet.revision} < {n} versions")
+        unanswered_saved += n - ok
+    print(
+        json.dumps(
+            {
+                "problems": problems,
+                "versions": versions_total,
+                "saves": sum(saved.values()),
+                "unanswered_saved": unanswered_saved,
+                "confirmed": sheets.filter(status=Sheet.Status.CONFIRMED).count(),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "prepare":
+        _prepare(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+    elif sys.argv[1] == "verify":
+        _verify(sys.argv[2], sys.argv[3])
+    else:
+        raise SystemExit("usage: stack.py prepare PLAN CAPTAINS DESK PLAYERS | verify PLAN COUNTS")
