@@ -7,6 +7,7 @@ from scoring.sheets import views_captain
 app_name = "captain"
 
 urlpatterns = [
+    path("", views_captain.code_entry, name="code"),
     path("sw.js", views_captain.service_worker, name="service_worker"),
     path("<str:token>/", views_captain.CaptainSheetView.as_view(), name="sheet"),
     path("<str:token>/vorschau/", views_captain.CaptainPreviewView.as_view(), name="preview"),

@@ -34,6 +34,24 @@ def new_entry_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# The short code printed beside the QR code, typed on a phone without a camera: no characters
+# that are easily confused (I/l/1, O/0), shown as two groups of four ("KD7R-M2QX").
+SHORT_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+SHORT_CODE_LENGTH = 8
+
+
+def new_short_code() -> str:
+    return "".join(secrets.choice(SHORT_CODE_ALPHABET) for _ in range(SHORT_CODE_LENGTH))
+
+
+def normalize_short_code(text: str) -> str:
+    """What was typed ("kd7r m2qx", "KD7R-M2QX") as the stored code; "" if it cannot be one."""
+    code = "".join(char for char in str(text).upper() if not char.isspace() and char not in "-_.")
+    if len(code) != SHORT_CODE_LENGTH or any(char not in SHORT_CODE_ALPHABET for char in code):
+        return ""
+    return code
+
+
 PUBLIC_ID_BYTES = 9  # 72 random bits, 12 characters of [A-Za-z0-9_-]
 
 
@@ -380,6 +398,9 @@ class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("Tisch"))
     entry_token = models.CharField(max_length=64, unique=True, default=new_entry_token)
+    short_code = models.CharField(
+        _("Kurzcode"), max_length=SHORT_CODE_LENGTH, unique=True, default=new_short_code
+    )
     token_revoked = models.BooleanField(_("Link gesperrt"), default=False)
 
     class Meta:
@@ -392,6 +413,12 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Tisch {self.number}"
+
+    @property
+    def short_code_display(self) -> str:
+        """The short code in two groups of four, as printed: "KD7R-M2QX"."""
+        half = SHORT_CODE_LENGTH // 2
+        return f"{self.short_code[:half]}-{self.short_code[half:]}"
 
     @property
     def size(self) -> int:

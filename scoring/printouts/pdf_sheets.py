@@ -605,6 +605,22 @@ def _draw_sidebar(canvas: Canvas, sheet: TableSheet, options: ScoringOptions, wi
         for line in _url_lines(sheet.url, width):
             y -= 6.5
             canvas.drawCentredString(width / 2, y + 1.4, line)
+        if sheet.code:
+            # Without a camera: the short code (no I/l/1, O/0) typed at the links' folder.
+            y -= 13
+            canvas.setFillColor(FELT)
+            canvas.setFont(SANS_BOLD, 11)
+            canvas.drawCentredString(width / 2, y + 1.5, _("Code %(code)s") % {"code": sheet.code})
+            canvas.setFillColor(MUTED)
+            canvas.setFont(SANS, 6)
+            for line in simpleSplit(
+                _("ohne Kamera: %(url)s öffnen, Code eintippen") % {"url": sheet.code_url},
+                SANS,
+                6,
+                width,
+            ):
+                y -= 7.5
+                canvas.drawCentredString(width / 2, y + 1.4, line)
     canvas.saveState()
     canvas.translate(0, y - 3 * mm)
     _legend(canvas, options, width)

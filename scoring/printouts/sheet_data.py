@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Game, SheetVersion
 from scoring.rules import max_games
-from scoring.sheets.links import captain_url
+from scoring.sheets.links import captain_url, code_entry_url
 from scoring.sheets.reading import latest_versions
 from tournament.models import Round
 
@@ -35,6 +35,8 @@ class TableSheet:
     rows: dict[int, SheetRow] = field(default_factory=dict)  # game number -> entered values
     note: str = ""  # which stored version the filled rows come from
     spare: bool = False  # a blank sheet without names, for a spoilt one (number 0)
+    code: str = ""  # the short code for typing by hand ("KD7R-M2QX"), "" when revoked
+    code_url: str = ""  # where it is typed: the captain links' folder ("http://…/e/")
 
     @property
     def size(self) -> int:
@@ -84,6 +86,8 @@ def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> l
             seats=seats,
             url=None if table.token_revoked else captain_url(table.entry_token, base_url),
             games=stopped or max_games(len(seats), cycles),
+            code="" if table.token_revoked else table.short_code_display,
+            code_url=code_entry_url(base_url),
         )
         if with_games:
             _fill_from_version(sheet, latest.get(table.pk))

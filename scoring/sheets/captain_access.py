@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from tournament.models import Round, Table
+from tournament.models import Round, Table, normalize_short_code
 from tournament.throttle import Throttle
 
 MAX_FAILURES = 10
@@ -52,3 +52,22 @@ def resolve_token(request: HttpRequest, token: str) -> Table:
         raise TokenRateLimited
     THROTTLE.failed(request)
     raise Http404("unknown or expired link")
+
+
+def resolve_short_code(request: HttpRequest, text: str) -> Table:
+    """The table whose short code was typed (any case, with or without the dash), under the
+    same rules and the same brake as the link's token."""
+    code = normalize_short_code(text)
+    table = (
+        Table.objects.select_related("round__tournament")
+        .filter(short_code=code, token_revoked=False, round__status=Round.Status.RELEASED)
+        .first()
+        if code
+        else None
+    )
+    if table is not None:
+        return table
+    if THROTTLE.blocked(request):
+        raise TokenRateLimited
+    THROTTLE.failed(request)
+    raise Http404("unknown or expired code")

@@ -25,6 +25,7 @@ from tournament.models import (
     AuditEntry,
     Table,
     new_entry_token,
+    new_short_code,
 )
 
 
@@ -47,6 +48,12 @@ def captain_url(token: str, base_url: str | None = None) -> str:
     """The captain's entry page behind a table's QR code."""
     base = public_base_url() if base_url is None else base_url
     return base.rstrip("/") + reverse("captain:sheet", args=[token])
+
+
+def code_entry_url(base_url: str | None = None) -> str:
+    """Where a captain types the table's short code by hand: ``http://…/e/``."""
+    base = public_base_url() if base_url is None else base_url
+    return base.rstrip("/") + reverse("captain:code")
 
 
 def qr_data_uri(text: str, scale: int = 4) -> str:
@@ -81,15 +88,16 @@ def set_link_revoked(table: Table, revoked: bool, *, user: User = None) -> Table
 
 @transaction.atomic
 def renew_link(table: Table, *, user: User = None) -> Table:
-    """Give the table a new link; the old one stops working at once."""
+    """Give the table a new link and short code; the old ones stop working at once."""
     table = (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
         .get(pk=table.pk)
     )
     table.entry_token = new_entry_token()
+    table.short_code = new_short_code()
     table.token_revoked = False
-    table.save(update_fields=["entry_token", "token_revoked"])
+    table.save(update_fields=["entry_token", "short_code", "token_revoked"])
     record(
         table.round.tournament,
         AuditEntry.Action.TOKEN_RENEWED,

@@ -10,8 +10,8 @@ import hashlib
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -20,7 +20,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
-from scoring.sheets.captain_access import TokenRateLimited, resolve_token
+from scoring.sheets.captain_access import TokenRateLimited, resolve_short_code, resolve_token
 from scoring.sheets.views import (
     ScoreGameMixin,
     SheetAutosaveMixin,
@@ -84,6 +84,27 @@ class CaptainScoreGameView(CaptainAccessMixin, ScoreGameMixin, View):
 
 class CaptainAutosaveView(CaptainAccessMixin, SheetAutosaveMixin, View):
     source = SheetVersion.Source.CAPTAIN
+
+
+def code_entry(request: HttpRequest) -> HttpResponse:
+    """``/e/``: the table's short code typed by hand (printed beside the QR code for phones
+    without a camera) opens the table's sheet."""
+    text = request.GET.get("code", "")[:40]
+    if not text.strip():
+        return render(request, "scoring/captain/code.html", {"code": ""})
+    try:
+        table = resolve_short_code(request, text)
+    except TokenRateLimited as limited:
+        return limited.response(request)
+    except Http404:
+        message = _(
+            "Den Code „%(code)s“ gibt es nicht, oder sein Durchgang ist nicht freigegeben. Bitte "
+            "mit der Spielliste vergleichen (8 Zeichen, z. B. KD7R-M2QX)."
+        ) % {"code": text.strip()}
+        return render(
+            request, "scoring/captain/code.html", {"code": text, "error": message}, status=404
+        )
+    return redirect("captain:sheet", table.entry_token)
 
 
 class CaptainManifestView(CaptainAccessMixin, View):
