@@ -4,10 +4,11 @@
 - ``Player``: a phone with the public standings open. Asks every ``poll_interval`` seconds
   with the page's ETag (``If-None-Match``), as the page's script does, starting from the ETag
   the driver read just before (setting ``etag``); 200 and 304 are both answers, counted apart.
-- ``Captain``: a table captain with the table's link ``/e/<token>/``: GET the page (CSRF token
-  and ``revision``), POST the table's games (16 or 20) with that revision, every
-  ``captain_pause`` seconds; the answer must be the redirect (302). A 409 is an error: each
-  captain writes only its own sheet, so it would be a lost write.
+- ``Captain``: a table captain with the table's link ``/e/<token>/``, as the page behaves since
+  issue 13: GET the page once (CSRF token and ``revision``), then every ``captain_pause``
+  seconds POST the table's games (16 or 20) to its autosave address ``sichern/`` with the
+  revision of the last answer; the answer must be 200 with the new revision. A 409 is an error:
+  each captain writes only its own sheet, so it would be a lost write.
 - ``Desk``: the organiser, logged in, confirming: on its own tables (none of the captains'),
   one after the other every ``desk_pause`` seconds: reopen the table's sheet if it was confirmed
   before, then "save and confirm" all its games. Every confirmation is a new public ETag.
@@ -130,6 +131,9 @@ class Player(Base):
 
 
 class Captain(Base):
+    """As the captain's page does since issue 13: open the link once, then every
+    ``captain_pause`` seconds the autosave (``sichern/``) with the revision of the last answer."""
+
     fixed_count = USERS.get("Captain", 0)
     interval = CAPTAIN_PAUSE
     wait_time = constant_pacing(CAPTAIN_PAUSE)
@@ -139,35 +143,45 @@ class Captain(Base):
         self.table = PLAN["captains"][self.number % len(PLAN["captains"])]
         self.path = f"{self.base}/e/{self.table['token']}/"
         self.bodies = itertools.cycle(PLAN["bodies"][str(self.table["size"])])
+        self.found: tuple[str, str] | None = None
+
+    def open_page(self) -> bool:
+        with self.client.get(self.path, name="captain GET", catch_response=True) as response:
+            self.found = self.form(response.text or "") if response.status_code == 200 else None
+            if self.found is None:
+                response.failure(f"HTTP {response.status_code}, form fields missing")
+                return False
+            response.success()
+        return True
 
     @task
     def save(self) -> None:
-        with self.client.get(self.path, name="captain GET", catch_response=True) as response:
-            found = self.form(response.text or "") if response.status_code == 200 else None
-            if found is None:
-                response.failure(f"HTTP {response.status_code}, form fields missing")
-                return
-            response.success()
-        csrf, revision = found
-        body = dict(next(self.bodies), csrfmiddlewaretoken=csrf, revision=revision, save="1")
+        if self.found is None and not self.open_page():
+            return
+        csrf, revision = self.found
+        body = dict(next(self.bodies), csrfmiddlewaretoken=csrf, revision=revision)
         token = self.table["token"]
         inflight[token] += 1
         with self.client.post(
-            self.path,
+            self.path + "sichern/",
             data=urlencode(body),
             headers={"Content-Type": "application/x-www-form-urlencoded", "Referer": self.path},
-            name="captain POST",
-            allow_redirects=False,
+            name="captain autosave",
             catch_response=True,
         ) as response:
             inflight[token] -= 1
-            if response.status_code == 302:
-                saved[token] += 1
+            if response.status_code == 200:
+                answer = response.json()
+                self.found = (csrf, str(answer["revision"]))
+                if answer["state"] == "saved":
+                    saved[token] += 1
                 response.success()
             elif response.status_code == 0:  # no answer: it may or may not have been saved
                 unknown[token] += 1
+                self.found = None  # read the revision from the page again
                 response.failure(f"no answer: {response.error}")
             else:
+                self.found = None
                 response.failure(f"HTTP {response.status_code}")
 
 
