@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring.models import Season
 from tournament.audit import User, record
+from tournament.clubs.services import require_short_name
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Club, Tournament
 from tournament.normalize import normalize_name
@@ -65,15 +65,7 @@ def create_season(
     name = normalize_name(name)
     if not name:
         raise DomainError(_("Bitte einen Namen für die Saison angeben."), field="name")
-    if not slug or slugify(slug) != slug:
-        raise DomainError(
-            _(
-                "Der Kurzname „%(slug)s“ darf nur Kleinbuchstaben, Ziffern und Bindestriche "
-                "enthalten."
-            )
-            % {"slug": slug},
-            field="slug",
-        )
+    require_short_name(slug)
     check_rule(rule, best, min_rounds)
     tournaments = check_tournaments(club, tournaments)
     Club.objects.select_for_update().get(pk=club.pk)

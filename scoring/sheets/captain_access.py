@@ -46,12 +46,7 @@ def resolve_token(request: HttpRequest, token: str) -> Table:
         if 20 <= len(token) <= 64
         else None
     )
-    if table is not None:
-        return table
-    if THROTTLE.blocked(request):
-        raise TokenRateLimited
-    THROTTLE.failed(request)
-    raise Http404("unknown or expired link")
+    return _found_or_counted(request, table)
 
 
 def resolve_short_code(request: HttpRequest, text: str) -> Table:
@@ -65,9 +60,15 @@ def resolve_short_code(request: HttpRequest, text: str) -> Table:
         if code
         else None
     )
+    return _found_or_counted(request, table)
+
+
+def _found_or_counted(request: HttpRequest, table: Table | None) -> Table:
+    """The table that was found; else the miss counts against the address (Http404), or the
+    address has missed too often (TokenRateLimited)."""
     if table is not None:
         return table
     if THROTTLE.blocked(request):
         raise TokenRateLimited
     THROTTLE.failed(request)
-    raise Http404("unknown or expired code")
+    raise Http404("unknown or expired link or code")

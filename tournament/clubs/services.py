@@ -22,11 +22,8 @@ from tournament.models import AuditEntry, Club, Member, Participant, Tournament
 from tournament.normalize import name_key, normalize_name
 
 
-@transaction.atomic
-def create_club(slug: str, *, name: str) -> Club:
-    name = normalize_name(name)
-    if not name:
-        raise DomainError(_("Bitte einen Namen für den Verein angeben."), field="name")
+def require_short_name(slug: str) -> None:
+    """A club's or season's short name: lowercase letters, digits and hyphens (its URL part)."""
     if not slug or slugify(slug) != slug:
         raise DomainError(
             _(
@@ -36,6 +33,14 @@ def create_club(slug: str, *, name: str) -> Club:
             % {"slug": slug},
             field="slug",
         )
+
+
+@transaction.atomic
+def create_club(slug: str, *, name: str) -> Club:
+    name = normalize_name(name)
+    if not name:
+        raise DomainError(_("Bitte einen Namen für den Verein angeben."), field="name")
+    require_short_name(slug)
     if Club.objects.filter(slug=slug).exists():
         raise DomainError(_("Den Verein „%(slug)s“ gibt es schon.") % {"slug": slug}, field="slug")
     return Club.objects.create(slug=slug, name=name)
