@@ -15,8 +15,10 @@
 - ``Static``: a static file through the same stack (WhiteNoise in gunicorn), without pause:
   the floor.
 
-Users start spread over their interval (no burst at second 0) and each keeps one keep-alive
-connection. The plan (tables, links, form bodies, login) comes from ``bench/stack.py
+Users start spread over their interval and keep that phase (``steady_pacing``; locust's own
+``constant_pacing`` counts from the moment the user was created, so after the first task every
+user of a kind fires in the same instant: 200 polls within 0.1 s every 5 s), and each keeps one
+keep-alive connection. The plan (tables, links, form bodies, login) comes from ``bench/stack.py
 prepare``; settings and hosts from the environment (``DOKO_LOCUST_*``). Besides locust's CSV
 statistics this writes ``DOKO_LOCUST_RESULTS``: the measured seconds, polls by status, and the
 successful and unanswered saves per table link (checked against the database afterwards).
@@ -39,7 +41,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import gevent
-from locust import FastHttpUser, constant, constant_pacing, events, task
+from locust import FastHttpUser, constant, events, task
 
 PLAN = json.loads(Path(os.environ["DOKO_LOCUST_PLAN"]).read_text(encoding="utf-8"))
 HOSTS = os.environ.get("DOKO_LOCUST_HOSTS", "").split(",")
@@ -80,6 +82,15 @@ def _stopped(**_kwargs) -> None:
         )
 
 
+def steady_pacing(user: Base) -> float:
+    """Wait until the user's next turn: every ``interval`` seconds from its own start, whatever
+    a request took (as the page's ``setInterval``); a turn missed by a slow answer is not made
+    up with a burst."""
+    now = time.monotonic()
+    user.next_turn = max(user.next_turn + user.interval, now)
+    return user.next_turn - now
+
+
 class Base(FastHttpUser):
     abstract = True
     host = HOSTS[0]
@@ -91,6 +102,7 @@ class Base(FastHttpUser):
         self.number = next(_numbers[type(self).__name__])
         self.base = HOSTS[self.number % len(HOSTS)]
         gevent.sleep(random.uniform(0, self.interval))  # start spread over the interval
+        self.next_turn = time.monotonic()  # and keep that phase (steady_pacing)
 
     def form(self, text: str) -> tuple[str, str] | None:
         csrf, revision = CSRF_RE.search(text), REVISION_RE.search(text)
@@ -102,7 +114,7 @@ class Base(FastHttpUser):
 class Player(Base):
     fixed_count = USERS.get("Player", 0)
     interval = POLL_INTERVAL
-    wait_time = constant_pacing(POLL_INTERVAL)
+    wait_time = steady_pacing
 
     def on_start(self) -> None:
         super().on_start()
@@ -136,7 +148,7 @@ class Captain(Base):
 
     fixed_count = USERS.get("Captain", 0)
     interval = CAPTAIN_PAUSE
-    wait_time = constant_pacing(CAPTAIN_PAUSE)
+    wait_time = steady_pacing
 
     def on_start(self) -> None:
         super().on_start()
@@ -188,7 +200,7 @@ class Captain(Base):
 class Desk(Base):
     fixed_count = USERS.get("Desk", 0)
     interval = DESK_PAUSE
-    wait_time = constant_pacing(DESK_PAUSE)
+    wait_time = steady_pacing
 
     def on_start(self) -> None:
         super().on_start()

@@ -3,7 +3,10 @@
 The page sends everything typed, with the revision it last saw. What is stored is the longest
 run of games from game 1 that the rules engine accepts, as a new version through
 ``submit_sheet`` (so the revision check, the row lock, the audit entry and the history are the
-same as for a manual save). Games after a refused one wait on the device; a refused row never
+same as for a manual save). Reading the form, scoring it and comparing it with what is stored
+happen before that transaction: only ``submit_sheet`` holds the write lock, which on SQLite is
+one for the whole database (every captain's autosave waits for it; ``docs/performance.md`` §8).
+A write in between is caught there by the revision, as any other. Games after a refused one wait on the device; a refused row never
 removes games already stored (a wrong correction of game 3 does not throw away games 4–9). When
 nothing changed, nothing is written.
 
@@ -17,12 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.page import SheetPage, build_page
 from scoring.sheets.reading import latest_version
-from scoring.sheets.services import lock_for_entry, submit_sheet
+from scoring.sheets.services import require_entry, submit_sheet
 from scoring.sheets.validation import normalise_records
 from tournament.audit import User
 
@@ -64,7 +65,6 @@ def savable_records(
     return prefix, refused
 
 
-@transaction.atomic
 def autosave_sheet(
     sheet: Sheet,
     data: Any,
@@ -77,16 +77,17 @@ def autosave_sheet(
     page (scored, for the rows' points and problems). Raises ``StaleWriteError`` when the sheet
     changed since ``expected_revision`` and ``DomainError`` when it cannot be changed (handed in
     from the phone, confirmed, round closed), exactly like ``submit_sheet``."""
-    locked = lock_for_entry(sheet, expected_revision, source)
-    typed = build_page(locked, data)
+    current = Sheet.objects.select_related("round__tournament", "table").get(pk=sheet.pk)
+    require_entry(current, expected_revision, source)
+    typed = build_page(current, data)
     if typed.refused_games:  # a crafted request (JSON nested too deeply): nothing is stored
         return AutosaveOutcome(False, 0, typed.refused_games[0], ()), typed
     size = typed.table_size
-    stored = normalise_records(_stored_records(locked), size)
+    stored = normalise_records(_stored_records(current), size)
     records, refused = savable_records(typed, stored)
     written = records is not None and normalise_records(records, size) != stored
     if written:
-        submit_sheet(locked, records, expected_revision=expected_revision, source=source, user=user)
+        submit_sheet(current, records, expected_revision=expected_revision, source=source, user=user)
         sheet.refresh_from_db(fields=("revision", "status", "return_comment"))
         stored = normalise_records(records, size)
     accepted = typed.records if refused is None else typed.records[: refused - 1]

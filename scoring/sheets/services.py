@@ -35,6 +35,16 @@ SAVED_MESSAGE = ngettext_noop(
 )
 
 
+def _stale(current: int, yours: int) -> StaleWriteError:
+    return StaleWriteError(
+        _(
+            "Diese Liste wurde inzwischen geändert (Stand %(current)d statt %(yours)d). "
+            "Bitte die Seite neu laden; Ihre Eingaben wurden nicht gespeichert."
+        )
+        % {"current": current, "yours": yours}
+    )
+
+
 def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
     locked = (
         Sheet.objects.select_for_update(of=("self",))
@@ -42,13 +52,7 @@ def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
         .get(pk=sheet.pk)
     )
     if expected_revision is not None and locked.revision != expected_revision:
-        raise StaleWriteError(
-            _(
-                "Diese Liste wurde inzwischen geändert (Stand %(current)d statt %(yours)d). "
-                "Bitte die Seite neu laden; Ihre Eingaben wurden nicht gespeichert."
-            )
-            % {"current": locked.revision, "yours": expected_revision}
-        )
+        raise _stale(locked.revision, expected_revision)
     return locked
 
 
@@ -87,10 +91,13 @@ def _actor_label(source: str, sheet: Sheet) -> str:
     return ""
 
 
-def lock_for_entry(sheet: Sheet, expected_revision: int | None, source: str) -> Sheet:
-    """Lock ``sheet`` for new games from ``source``: the revision must be the writer's, the
-    round open, the sheet not confirmed, and a captain cannot change a handed-in sheet."""
-    sheet = _lock(sheet, expected_revision)
+def require_entry(sheet: Sheet, expected_revision: int | None, source: str) -> None:
+    """New games from ``source`` are welcome: the revision is the writer's, the round open,
+    the sheet not confirmed, and a captain cannot change a handed-in sheet. On a sheet as read
+    (``sheet.round`` and ``sheet.table`` loaded); ``lock_for_entry`` checks again under the
+    lock."""
+    if expected_revision is not None and sheet.revision != expected_revision:
+        raise _stale(sheet.revision, expected_revision)
     _require_open_round(sheet)
     if sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(
@@ -103,7 +110,13 @@ def lock_for_entry(sheet: Sheet, expected_revision: int | None, source: str) -> 
                 "Turnierleitung sie zurückgibt."
             )
         )
-    return sheet
+
+
+def lock_for_entry(sheet: Sheet, expected_revision: int | None, source: str) -> Sheet:
+    """Lock ``sheet`` for new games from ``source`` (``require_entry`` under the lock)."""
+    locked = _lock(sheet, expected_revision)
+    require_entry(locked, None, source)
+    return locked
 
 
 @transaction.atomic
