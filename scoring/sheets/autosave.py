@@ -6,9 +6,9 @@ run of games from game 1 that the rules engine accepts, as a new version through
 same as for a manual save). Reading the form, scoring it and comparing it with what is stored
 happen before that transaction: only ``submit_sheet`` holds the write lock, which on SQLite is
 one for the whole database (every captain's autosave waits for it; ``docs/performance.md`` §8).
-A write in between is caught there by the revision, as any other. Games after a refused one wait on the device; a refused row never
-removes games already stored (a wrong correction of game 3 does not throw away games 4–9). When
-nothing changed, nothing is written.
+A write in between is caught there by the revision, as any other. Games after a refused one wait
+on the device; a refused row never removes games already stored (a wrong correction of game 3
+does not throw away games 4–9). When nothing changed, nothing is written.
 
 The answer tells the page, game by game, what the server holds now, so that it can mark each row
 "saved", "not yet sent" or "refused", and, when someone else changed the sheet meanwhile (a
@@ -87,7 +87,9 @@ def autosave_sheet(
     records, refused = savable_records(typed, stored)
     written = records is not None and normalise_records(records, size) != stored
     if written:
-        submit_sheet(current, records, expected_revision=expected_revision, source=source, user=user)
+        submit_sheet(
+            current, records, expected_revision=expected_revision, source=source, user=user
+        )
         sheet.refresh_from_db(fields=("revision", "status", "return_comment"))
         stored = normalise_records(records, size)
     accepted = typed.records if refused is None else typed.records[: refused - 1]
