@@ -65,16 +65,34 @@ def offered_rate(factor: float) -> float:
     return BASE["Player"] * factor / POLL + BASE["Captain"] * factor / PAUSE + 3 / DESK
 
 
-def stack_settings(name: str, quick: bool) -> tuple[dict[str, str], int, int, Path | None]:
+# gunicorn's workers and threads per stack: production's advice and ``make serve``.
+SERVERS = {"postgres": (4, 4), "sqlite": (2, 4)}
+
+
+def server_shape(text: str) -> tuple[int, int]:
+    """``--server 4x2``: workers x threads."""
+    try:
+        workers, threads = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: workers x threads, e.g. 4x2") from None
+    if not (1 <= workers <= 16 and 1 <= threads <= 16):
+        raise argparse.ArgumentTypeError(f"{text!r}: 1-16 workers and 1-16 threads")
+    return workers, threads
+
+
+def stack_settings(
+    name: str, shape: tuple[int, int] | None
+) -> tuple[dict[str, str], int, int, Path | None]:
     data_dir = Path(tempfile.mkdtemp(prefix=f"doko-i16load-{name}-"))
+    workers, threads = shape or SERVERS[name]
     if name == "postgres":
         url = os.environ.get("CAPACITY_DATABASE_URL", stack.PG_URL)
-        return stack.postgres_environment(url, data_dir=data_dir), 4, 4, data_dir
-    return stack.sqlite_environment(data_dir), 2, 4, data_dir
+        return stack.postgres_environment(url, data_dir=data_dir), workers, threads, data_dir
+    return stack.sqlite_environment(data_dir), workers, threads, data_dir
 
 
 def run_stack(name: str, args: argparse.Namespace) -> dict:
-    env, workers, threads, data_dir = stack_settings(name, args.quick)
+    env, workers, threads, data_dir = stack_settings(name, args.server)
     label = "gunicorn + PostgreSQL" if name == "postgres" else "club evening (SQLite, network mode)"
     print(f"\n-- {label}")
     plan_path = Path(tempfile.gettempdir()) / f"doko-i16load-plan-{name}-{os.getpid()}.json"
@@ -241,6 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stacks", nargs="+", choices=["postgres", "sqlite"])
     parser.add_argument("--factors", type=float, nargs="+")
     parser.add_argument("--step-seconds", type=float)
+    parser.add_argument(
+        "--server", type=server_shape, help="gunicorn workers x threads for every stack, e.g. 4x2"
+    )
     args = parser.parse_args(argv)
     args.stacks = args.stacks or ["postgres", "sqlite"]
     args.factors = args.factors or ([1, 2, 4] if args.quick else [0.5, 1, 1.5, 2, 3, 4, 6, 8])

@@ -467,6 +467,11 @@ def step_lines(result: StepResult, offered: float) -> list[str]:
             f"    polls answered 304: {polls.get('304', 0)} of {total} "
             f"({100 * polls.get('304', 0) / total:.0f} %)"
         )
+        even = total / max(result.seconds * 10, 1)
+        lines.append(
+            f"    spread: at most {result.extra.get('most_polls_in_a_tenth', 0)} polls began in "
+            f"one tenth of a second (even: {even:.1f})"
+        )
     for failure in result.failures[:5]:
         lines.append(f"    error: {failure}")
     return lines
