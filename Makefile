@@ -5,8 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 PYTEST_ARGS ?=
-# gunicorn for `make serve`: a few processes, each with threads (SQLite in WAL mode copes).
-GUNICORN_ARGS ?= --workers 2 --threads 4 --timeout 60 --graceful-timeout 10 --no-control-socket
+# gunicorn for `make serve`: a few processes, each with two threads (SQLite in WAL mode copes).
+# Four processes of two threads answer the evening's load with shorter waits than two of four
+# on a two-core laptop (docs/performance.md, section 8).
+GUNICORN_ARGS ?= --workers 4 --threads 2 --timeout 60 --graceful-timeout 10 --no-control-socket
 
 .PHONY: run run-host setup serve test test-postgres lint format messages lock bench clean
 

@@ -30,7 +30,7 @@ Afterwards the server is stopped and every sheet of the open round is checked in
 back) with a fresh data folder under /tmp. PostgreSQL: database ``doko_i16load``
 (``CAPACITY_DATABASE_URL`` for another), ``CONN_MAX_AGE=60`` (production's default),
 ``gunicorn -w 4 --threads 4``. SQLite: the club evening as it is, gunicorn as ``make serve``
-(``--workers 2 --threads 4``).
+(``--workers 4 --threads 2``); ``--server WxT`` sets the shape of both stacks.
 
 Budgets: at least the k = 1 mix held on each stack (about 50 requests/s);
 no lost or duplicated sheet versions. The ratio to the floor is reported, without a budget.
@@ -66,7 +66,7 @@ def offered_rate(factor: float) -> float:
 
 
 # gunicorn's workers and threads per stack: production's advice and ``make serve``.
-SERVERS = {"postgres": (4, 4), "sqlite": (2, 4)}
+SERVERS = {"postgres": (4, 4), "sqlite": (4, 2)}
 
 
 def server_shape(text: str) -> tuple[int, int]:
