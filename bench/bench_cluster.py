@@ -226,7 +226,8 @@ def run_cluster(
             )
             shares = meter.stop(result.client_cpu)
             report(f"load mix over A and B (k = 1), {seconds:g} s:")
-            for line in stack.step_lines(result, 200 / 5 + captains * 2 / 10 + 0.3):
+            # A poll per phone every 5 s, an autosave per captain every 10 s, the desk.
+            for line in stack.step_lines(result, 200 / 5 + captains / 10 + 0.3):
                 report(line)
             report("  " + stack.cpu_line(shares))
             saved, unknown = dict(result.extra["saved"]), dict(result.extra["unknown"])
