@@ -6,6 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
@@ -72,11 +73,19 @@ class StandingsMixin:
         if "bad_parameter" in kwargs:
             return context
         standings = self.standings()
-        table = standings_table(standings, player_links=self.player_links())
-        RequestConfig(self.request, paginate=False).configure(table)
+        player_links = self.player_links()
+
+        def configured_table():
+            table = standings_table(standings, player_links=player_links)
+            RequestConfig(self.request, paginate=False).configure(table)  # sorts the rows
+            return table
+
         context.update(
             standings=standings,
-            table=table,
+            # Built and sorted only where the rows are rendered: a poll answered from the
+            # cached rows (``standings_body.html``) never needs it.
+            table=SimpleLazyObject(configured_table),
+            player_links=player_links,
             tie_breakers=TIE_BREAKERS,
             round_choices=range(1, max(self.latest_round(standings), 1) + 1),
             table_cache_seconds=self.table_cache_seconds(),

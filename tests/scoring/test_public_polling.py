@@ -172,3 +172,23 @@ def test_an_update_of_the_code_changes_the_etag(client, played, monkeypatch):
     etag = client.get(url).headers["ETag"]
     monkeypatch.setattr(freshness, "code_version", lambda: "next-release")
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_a_full_page_from_the_cached_rows_neither_builds_nor_sorts_the_table(
+    client, played, monkeypatch
+):
+    """After a confirmation every phone's next poll is a full page; the rows come from the cache
+    filled by the first of them, and the others do not build and sort 400 rows again."""
+    from scoring.standings import views
+
+    built = []
+    real = views.standings_table
+    monkeypatch.setattr(views, "standings_table", lambda *a, **k: built.append(1) or real(*a, **k))
+    url = urls(played)["standings"]
+    first = client.get(url)
+    assert first.status_code == 200 and len(built) == 1
+    again = client.get(url)
+    assert again.status_code == 200 and len(built) == 1
+    assert again.content.count(b"<tr") == first.content.count(b"<tr") > 1
+    sorted_by_name = client.get(url + "?sort=name")
+    assert sorted_by_name.status_code == 200 and len(built) == 2
