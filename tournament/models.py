@@ -147,6 +147,13 @@ class Tournament(models.Model):
         WITHOUT_NINES = 40, _("40 Karten (ohne Neunen)")
         WITH_NINES = 48, _("48 Karten (mit Neunen)")
 
+    class NameOrder(models.TextChoices):
+        """How lists by name are sorted: by the name as typed, or by surname
+        (``tournament.participants.surname``)."""
+
+        AS_ENTERED = "entered", _("Vorname zuerst wie eingegeben")
+        SURNAME = "surname", _("nach Nachname")
+
     name = models.CharField(_("Name"), max_length=120)
     slug = models.SlugField(_("Kurzname"), max_length=60, unique=True)
     date = models.DateField(_("Datum"))
@@ -173,6 +180,16 @@ class Tournament(models.Model):
     public_player_pages = models.BooleanField(_("Spielerseiten öffentlich"), default=True)
     public_rules = models.BooleanField(_("Regeln öffentlich"), default=True)
     public_projector = models.BooleanField(_("Beamer-Ansicht öffentlich"), default=True)
+    name_order = models.CharField(
+        _("Listen nach Namen sortieren"),
+        max_length=10,
+        choices=NameOrder.choices,
+        default=NameOrder.AS_ENTERED,
+        help_text=_(
+            "Gilt für die gedruckten Listen nach Namen (Sitzordnung nach Namen, "
+            "Anwesenheitsliste) und dieselben Listen in Excel."
+        ),
+    )
     club = models.ForeignKey(
         Club,
         on_delete=models.PROTECT,
@@ -196,6 +213,7 @@ class Tournament(models.Model):
         "public_player_pages",
         "public_rules",
         "public_projector",
+        "name_order",
     )
 
     class Meta:
