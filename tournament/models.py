@@ -74,6 +74,9 @@ CYCLES_MESSAGE = _("Die Zahl der Runden je Durchgang muss zwischen 1 und 10 lieg
 class Club(models.Model):
     name = models.CharField(_("Name"), max_length=120)
     slug = models.SlugField(_("Kurzname"), max_length=60, unique=True)
+    # A PNG made by ``tournament.clubs.logo`` (never the upload itself), printed in the header
+    # of the club's printouts. In the database: app servers share nothing else.
+    logo = models.BinaryField(_("Logo"), null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
