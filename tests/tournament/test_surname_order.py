@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from scoring.printouts.pdf_checkin import checkin_pdf
 from scoring.printouts.pdf_seating import seating_pdf
 from scoring.printouts.reports import participants_rows, seating_rows
+from tests.exports.conftest import keep_output as keep_output  # the fixture, shared
 from tests.exports.conftest import pdf_text
 from tournament.models import Tournament
 from tournament.normalize import name_sort_key
@@ -96,7 +97,7 @@ def test_as_typed_is_the_default_and_keeps_todays_order(evening):
 
 
 @pytest.mark.django_db
-def test_the_printed_lists_follow_the_setting(by_surname, organiser):
+def test_the_printed_lists_follow_the_setting(by_surname, organiser, keep_output):
     add_participant(by_surname, name="Karl von der Heide", user=organiser)
     add_participant(by_surname, name="Aaron Zylinski", user=organiser)
     names = [row[0] for row in participants_rows(by_surname).rows]
@@ -106,11 +107,15 @@ def test_the_printed_lists_follow_the_setting(by_surname, organiser):
     seated = [row[0] for row in seating_rows(round_, order="name").rows]
     assert seated == sorted(seated, key=surname_sort_key)
 
-    _pages, texts = pdf_text(checkin_pdf(by_surname))
+    checkin = checkin_pdf(by_surname)
+    keep_output("anwesenheit-nach-nachnamen.pdf", checkin)
+    _pages, texts = pdf_text(checkin)
     text = " ".join(" ".join(texts).split())  # a long name may wrap in its cell
     assert "nach Nachnamen sortiert" in text
     assert text.index("Karl von der Heide") < text.index("Aaron Zylinski")
-    _pages, texts = pdf_text(seating_pdf(round_))
+    seating = seating_pdf(round_)
+    keep_output("sitzordnung-nach-nachnamen.pdf", seating)
+    _pages, texts = pdf_text(seating)
     assert "Durchgang 1 – nach Nachnamen" in " ".join(" ".join(texts).split())
 
 
