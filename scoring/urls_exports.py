@@ -15,6 +15,9 @@ EXPORT = "<slug:slug>/export/"
 urlpatterns = [
     path(PRINT, views.DownloadsView.as_view(), name="downloads"),
     path(ROUND_PRINT + "sitzordnung.pdf", views.SeatingPdfView.as_view(), name="seating_pdf"),
+    path(
+        ROUND_PRINT + "tischkarten.pdf", views.TableCardsPdfView.as_view(), name="table_cards_pdf"
+    ),
     path(ROUND_PRINT + "spiellisten.pdf", views.ScoreSheetsPdfView.as_view(), name="sheets_pdf"),
     path(
         ROUND_PRINT + "alle-ausdrucke.zip",

@@ -74,6 +74,9 @@ CYCLES_MESSAGE = _("Die Zahl der Runden je Durchgang muss zwischen 1 und 10 lieg
 class Club(models.Model):
     name = models.CharField(_("Name"), max_length=120)
     slug = models.SlugField(_("Kurzname"), max_length=60, unique=True)
+    # A PNG made by ``tournament.clubs.logo`` (never the upload itself), printed in the header
+    # of the club's printouts. In the database: app servers share nothing else.
+    logo = models.BinaryField(_("Logo"), null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -147,6 +150,13 @@ class Tournament(models.Model):
         WITHOUT_NINES = 40, _("40 Karten (ohne Neunen)")
         WITH_NINES = 48, _("48 Karten (mit Neunen)")
 
+    class NameOrder(models.TextChoices):
+        """How lists by name are sorted: by the name as typed, or by surname
+        (``tournament.participants.surname``)."""
+
+        AS_ENTERED = "entered", _("Vorname zuerst wie eingegeben")
+        SURNAME = "surname", _("nach Nachname")
+
     name = models.CharField(_("Name"), max_length=120)
     slug = models.SlugField(_("Kurzname"), max_length=60, unique=True)
     date = models.DateField(_("Datum"))
@@ -173,6 +183,16 @@ class Tournament(models.Model):
     public_player_pages = models.BooleanField(_("Spielerseiten öffentlich"), default=True)
     public_rules = models.BooleanField(_("Regeln öffentlich"), default=True)
     public_projector = models.BooleanField(_("Beamer-Ansicht öffentlich"), default=True)
+    name_order = models.CharField(
+        _("Listen nach Namen sortieren"),
+        max_length=10,
+        choices=NameOrder.choices,
+        default=NameOrder.AS_ENTERED,
+        help_text=_(
+            "Gilt für die gedruckten Listen nach Namen (Sitzordnung nach Namen, "
+            "Anwesenheitsliste) und dieselben Listen in Excel."
+        ),
+    )
     club = models.ForeignKey(
         Club,
         on_delete=models.PROTECT,
@@ -196,6 +216,7 @@ class Tournament(models.Model):
         "public_player_pages",
         "public_rules",
         "public_projector",
+        "name_order",
     )
 
     class Meta:

@@ -132,6 +132,14 @@ class _Reader:
             "rounds_count": checked(item, "rounds_count", "int", path, span=ROUNDS_COUNT_LIMITS),
             "cycles": checked(item, "cycles", "int", path, span=CYCLES_LIMITS),
             "deck": checked(item, "deck", "int", path, choices=Tournament.Deck.values),
+            # Backups made before the setting existed sort as typed.
+            "name_order": checked(
+                {"name_order": Tournament.NameOrder.AS_ENTERED} | item,
+                "name_order",
+                "str",
+                path,
+                choices=Tournament.NameOrder.values,
+            ),
         }
         for name in TOURNAMENT_FIELDS:
             if name not in values:

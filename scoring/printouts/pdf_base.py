@@ -6,7 +6,8 @@ A printout builds a list of flowables (its *story*) and hands it to :func:`rende
 - **Fonts**: DejaVu Sans and Serif, embedded from ``static/fonts`` (they cover umlauts, ß and
   the Latin letters of most European names; reportlab's built-in fonts do not).
 - **Header**: the tournament's name, date and venue on the left, the printout's title on the
-  right; a draft is marked "Entwurf" in the header and across the page.
+  right; a draft is marked "Entwurf" in the header and across the page. A club's tournament
+  shows the club's logo (``Club.logo``) left of its name, at most 15 mm high and 40 mm wide.
 - **Footer**: when it was printed, and "Seite x von y" (the total is known only at the end, so
   the canvas keeps the pages and draws the footers when the document is saved).
 
@@ -38,13 +39,14 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
-from tournament.models import Tournament
+from tournament.models import Club, Tournament
 
 PDF_CONTENT_TYPE = "application/pdf"
 COLUMNS_TEMPLATE = "columns"
@@ -69,6 +71,11 @@ INK = colors.HexColor("#1f2328")
 MUTED = colors.HexColor("#5b6470")
 LINE = colors.HexColor("#c3cad1")
 ZEBRA = colors.HexColor("#f4f6f5")
+
+PAPER_EDGE = 5 * mm  # printers clip closer to the edge
+LOGO_MAX_HEIGHT = 15 * mm
+LOGO_MAX_WIDTH = 40 * mm
+LOGO_GAP = 3 * mm
 DRAFT_RED = colors.HexColor("#b42318")
 
 
@@ -220,26 +227,70 @@ class PageSetup:
         return (self.frame_width - (self.columns - 1) * self.column_gap) / self.columns
 
 
-def _draw_header(canvas: Canvas, setup: PageSetup) -> None:
-    width, height = setup.pagesize
+@dataclass(frozen=True)
+class HeaderLogo:
+    """The club's logo as the header draws it: the image and its size in points."""
+
+    image: ImageReader
+    width: float
+    height: float
+
+
+def header_logo(tournament: Tournament, max_height: float) -> HeaderLogo | None:
+    """The logo of the tournament's club at most ``max_height`` (and ``LOGO_MAX_WIDTH``) in
+    size, keeping its proportions; None without a club or a logo."""
+    if tournament.club_id is None or max_height <= 0:
+        return None
+    data = Club.objects.filter(pk=tournament.club_id).values_list("logo", flat=True).first()
+    if not data:
+        return None
+    try:
+        image = ImageReader(io.BytesIO(bytes(data)))
+        pixels_wide, pixels_high = image.getSize()
+    except (OSError, ValueError):
+        return None  # stored by ``tournament.clubs.logo``, so never expected; print without
+    height = min(LOGO_MAX_HEIGHT, max_height)
+    width = height * pixels_wide / pixels_high
+    if width > LOGO_MAX_WIDTH:
+        width, height = LOGO_MAX_WIDTH, LOGO_MAX_WIDTH * pixels_high / pixels_wide
+    return HeaderLogo(image, width, height)
+
+
+def _header_baseline(setup: PageSetup) -> float:
+    """The baseline of the header's lower line (date and venue); the title line is above."""
+    return setup.pagesize[1] - setup.top + 9 * mm
+
+
+def _logo_room(setup: PageSetup) -> float:
+    """How high a logo may be: from just above the header's rule to 5 mm below the paper's
+    edge."""
+    return setup.top - 9 * mm + 1.5 * mm - PAPER_EDGE
+
+
+def _draw_header(canvas: Canvas, setup: PageSetup, logo: HeaderLogo | None = None) -> None:
+    width, _height = setup.pagesize
     tournament = setup.tournament
-    top = height - setup.top + 9 * mm
+    top = _header_baseline(setup)
+    left = setup.margin
+    if logo is not None:
+        canvas.drawImage(logo.image, left, top - 1.5 * mm, logo.width, logo.height, mask="auto")
+        left += logo.width + LOGO_GAP
     # A long name shrinks, then is cut ("…"), so that it never runs into the title.
-    room = width - 2 * setup.margin - stringWidth(setup.title, SANS_BOLD, 10.5) - 8 * mm
+    room = width - setup.margin - left - stringWidth(setup.title, SANS_BOLD, 10.5) - 8 * mm
     size, name = fit_one_line(tournament.name, SANS_BOLD, (10.5, 9.5, 8.5), room)
     canvas.setFillColor(INK)
     canvas.setFont(SANS_BOLD, size)
-    canvas.drawString(setup.margin, top + 4.2 * mm, name)
+    canvas.drawString(left, top + 4.2 * mm, name)
     details = " · ".join(part for part in (short_date(tournament), tournament.venue) if part)
     if setup.draft:
-        room = width - 2 * setup.margin - 8 * mm
+        room = width - setup.margin - left - 8 * mm
         room -= stringWidth(_("Entwurf – noch nicht freigegeben").upper(), SANS_BOLD, 8.5)
     else:
-        room = width - 2 * setup.margin
+        room = width - setup.margin - left
     _size, details = fit_one_line(details, SANS, (8.5,), room)
     canvas.setFont(SANS, 8.5)
     canvas.setFillColor(MUTED)
-    canvas.drawString(setup.margin, top, details)
+    canvas.drawString(left, top, details)
     canvas.setFillColor(INK)
     canvas.setFont(SANS_BOLD, 10.5)
     canvas.drawRightString(width - setup.margin, top + 4.2 * mm, setup.title)
@@ -329,6 +380,8 @@ def render_pdf(setup: PageSetup, story: Sequence[Flowable]) -> bytes:
         lang=get_language() or "de",
     )
 
+    logo = header_logo(setup.tournament, _logo_room(setup)) if setup.chrome else None
+
     def on_page(canvas: Canvas, _document: BaseDocTemplate) -> None:
         canvas.saveState()
         if setup.draft:
@@ -336,7 +389,7 @@ def render_pdf(setup: PageSetup, story: Sequence[Flowable]) -> bytes:
         if setup.decorate is not None:
             setup.decorate(canvas, setup)
         if setup.chrome:
-            _draw_header(canvas, setup)
+            _draw_header(canvas, setup, logo)
         canvas.restoreState()
 
     # No frame padding: ``frame_width`` and ``frame_height`` are exactly what a story gets.

@@ -47,6 +47,8 @@ def checkin_pdf(tournament: Tournament) -> bytes:
         "total": len(rows),
         "present": present,
     }
+    if tournament.name_order == Tournament.NameOrder.SURNAME:
+        note = "{} · {}".format(note, _("nach Nachnamen sortiert"))
     story = [
         Paragraph(escape(_("Anwesenheit")), style("checkin-title", 18, bold=True, color=FELT)),
         Spacer(1, 1 * mm),

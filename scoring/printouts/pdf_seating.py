@@ -35,7 +35,7 @@ from scoring.printouts.pdf_base import (
 )
 from scoring.printouts.pdf_tables import report_table
 from scoring.printouts.reports import Report, seating_rows, select_columns
-from tournament.models import Round
+from tournament.models import Round, Tournament
 
 NAME_SIZE = 18
 BLOCK_GAP = 6 * mm
@@ -141,6 +141,9 @@ def seating_pdf(round_: Round) -> bytes:
         "players": players,
         "tables": tables,
     }
+    by_name_title = _("Durchgang %(number)d – nach Namen")
+    if round_.tournament.name_order == Tournament.NameOrder.SURNAME:
+        by_name_title = _("Durchgang %(number)d – nach Nachnamen")
     story: list = [
         *_heading(_("Durchgang %(number)d – nach Tischen") % {"number": round_.number}, summary),
         *_by_table(by_table, width),
@@ -148,7 +151,7 @@ def seating_pdf(round_: Round) -> bytes:
         NextPageTemplate(COLUMNS_TEMPLATE),
         PageBreak(),
         Paragraph(
-            escape(_("Durchgang %(number)d – nach Namen") % {"number": round_.number}),
+            escape(by_name_title % {"number": round_.number}),
             style("seating-title-small", 18, bold=True, color=FELT),
         ),
         Spacer(1, 1 * mm),

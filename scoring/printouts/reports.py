@@ -16,7 +16,7 @@ their docstrings.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ from scoring.standings import columns
 from scoring.standings.ranking import Standings
 from tournament.models import Round, Seat, Tournament
 from tournament.normalize import name_sort_key
+from tournament.participants.surname import surname_sort_key
 
 TEXT = "text"
 INT = "int"
@@ -88,11 +89,21 @@ def display(value: Any, kind: str) -> str:
 # ---------------------------------------------------------------------------- participants
 
 
+def name_order_key(tournament: Tournament) -> Callable[[str], Any]:
+    """The key of a list by name, as the tournament's setting says: the name as typed
+    (DIN 5007-1), or by surname (``tournament.participants.surname``)."""
+    if tournament.name_order == Tournament.NameOrder.SURNAME:
+        return surname_sort_key
+    return name_sort_key
+
+
 def participants_rows(tournament: Tournament) -> Report:
-    """Everyone registered, in name order, with check-in and withdrawal."""
+    """Everyone registered, in name order (the tournament's ``name_order``), with check-in and
+    withdrawal."""
+    key = name_order_key(tournament)
     participants = sorted(
         tournament.participants.values_list("name", "club", "checked_in", "withdrawn"),
-        key=lambda row: name_sort_key(row[0]),
+        key=lambda row: key(row[0]),
     )
     return Report(
         title=_("Teilnehmer"),
@@ -110,7 +121,8 @@ def participants_rows(tournament: Tournament) -> Report:
 
 
 def seating_rows(round_: Round, *, order: str = "table") -> Report:
-    """Who sits where in a round: by table and seat (``order="table"``) or by name.
+    """Who sits where in a round: by table and seat (``order="table"``) or by name (as the
+    tournament's ``name_order`` says).
 
     Pass a round from ``round_with_seating`` so that tables and seats are prefetched.
     """
@@ -126,7 +138,8 @@ def seating_rows(round_: Round, *, order: str = "table") -> Report:
         for seat in table.seats.all()
     ]
     if order == "name":
-        rows.sort(key=lambda row: (name_sort_key(row[2]), row[0], row[1]))
+        key = name_order_key(round_.tournament)
+        rows.sort(key=lambda row: (key(row[2]), row[0], row[1]))
         columns = (
             Column(_("Name"), TEXT, 24),
             Column(_("Verein"), TEXT, 20),

@@ -28,6 +28,7 @@ from scoring.printouts.pdf_seating import seating_pdf
 from scoring.printouts.pdf_sheets import score_sheets_pdf
 from scoring.printouts.pdf_slips import slips_pdf
 from scoring.printouts.pdf_standings import standings_pdf
+from scoring.printouts.pdf_table_cards import table_cards_pdf
 from scoring.printouts.reports import (
     game_points_rows,
     games_rows,
@@ -216,8 +217,9 @@ class ScoreSheetsPdfView(DownloadView):
 
 
 class RoundPrintoutsZipView(DownloadView):
-    """Everything to print when a round starts, in one download: the seating, the score sheets
-    with their QR codes and the standings as they are (left out while nothing is confirmed)."""
+    """Everything to print when a round starts, in one download: the seating, the table cards,
+    the score sheets with their QR codes and the standings as they are (left out while nothing
+    is confirmed)."""
 
     content_type = ZIP_CONTENT_TYPE
 
@@ -233,6 +235,7 @@ class RoundPrintoutsZipView(DownloadView):
             )
         files = [
             (self.name("sitzordnung-durchgang", number, extension="pdf"), seating_pdf(round_)),
+            (self.name("tischkarten-durchgang", number, extension="pdf"), table_cards_pdf(round_)),
             (
                 self.name("spiellisten", "durchgang", number, extension="pdf"),
                 score_sheets_pdf(round_, public_base_url(self.request)),
@@ -255,6 +258,17 @@ class RoundPrintoutsZipView(DownloadView):
             for filename, data in files:
                 archive.writestr(filename, data)
         return buffer.getvalue(), self.name("ausdrucke-durchgang", number, extension="zip")
+
+
+class TableCardsPdfView(DownloadView):
+    """A card for every table of a seated round (a draft's cards are marked as such)."""
+
+    def build(self, *, number: int, **kwargs: Any) -> tuple[bytes, str]:
+        round_ = self.seated_round(number)
+        parts: list[Any] = ["tischkarten-durchgang", number]
+        if round_.is_draft:
+            parts.append("entwurf")
+        return table_cards_pdf(round_), self.name(*parts, extension="pdf")
 
 
 class SlipsPdfView(DownloadView):

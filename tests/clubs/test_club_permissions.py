@@ -36,6 +36,7 @@ HELPER_ROUTES = {
     "scoring:sheet_return",
     "exports:downloads",
     "exports:seating_pdf",
+    "exports:table_cards_pdf",
     "exports:sheets_pdf",
     "exports:slips_pdf",
     "exports:standings_pdf",

@@ -94,6 +94,11 @@ CASES: list[tuple[str, Callable[[dict], None], str]] = [
     ("0 cycles", put(("tournament", "cycles"), 0), "„tournament.cycles“ muss zwischen 1 und 10"),
     ("52 cards", put(("tournament", "deck"), 52), "„tournament.deck“ ist keiner der erlaubten"),
     (
+        "unknown name order",
+        put(("tournament", "name_order"), "rueckwaerts"),
+        "„tournament.name_order“ ist keiner der erlaubten",
+    ),
+    (
         "seat 40000",
         put((*T0, "seats", 2, "number"), 40000),
         "seats[2].number“ muss zwischen 1 und 4",

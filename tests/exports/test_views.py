@@ -46,6 +46,7 @@ def test_every_export_url_sends_anonymous_users_to_login(client, evening, name):
     [
         ("seating_pdf", 1, "", PDF, "herbstturnier-2025-sitzordnung-durchgang-1.pdf"),
         ("sheets_pdf", 1, "", PDF, "herbstturnier-2025-spiellisten-durchgang-1.pdf"),
+        ("table_cards_pdf", 2, "", PDF, "herbstturnier-2025-tischkarten-durchgang-2.pdf"),
         ("sheets_pdf", 1, "?filled=1", PDF, "spiellisten-ausgefuellt-durchgang-1.pdf"),
         ("slips_pdf", 1, "", PDF, "losnummern-durchgang-1.pdf"),
         ("standings_pdf", None, "", PDF, "tabelle-nach-durchgang-2.pdf"),
@@ -87,6 +88,7 @@ def test_downloads_page_lists_every_printout(organiser_client, complete_tourname
     assert "Drucken & Export" in page
     for name, number in (
         ("seating_pdf", 1),
+        ("table_cards_pdf", 2),
         ("sheets_pdf", 2),
         ("slips_pdf", 1),
         ("standings_pdf", None),
@@ -173,6 +175,7 @@ def test_a_released_rounds_printouts_come_as_one_zip(organiser_client, evening):
     assert sorted(members) == [
         f"{slug}-sitzordnung-durchgang-1.pdf",
         f"{slug}-spiellisten-durchgang-1.pdf",
+        f"{slug}-tischkarten-durchgang-1.pdf",
     ]
     pages, texts = pdf_text(members[f"{slug}-spiellisten-durchgang-1.pdf"])
     assert pages == 4 and "Tisch 1" in texts[0]

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournament.audit import User, record
+from tournament.clubs.logo import clean_logo
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Club, Member, Participant, Tournament
 from tournament.normalize import name_key, normalize_name
@@ -252,3 +253,18 @@ def attach_to_club(tournament: Tournament, club: Club) -> Tournament:
             taken.add(member.pk)
     Participant.objects.bulk_update(participants, ["member"])
     return tournament
+
+
+@transaction.atomic
+def store_club_logo(club: Club, upload: bytes) -> Club:
+    """Store the cleaned PNG of ``upload`` as the club's logo (``LogoRefused``: nothing stored)."""
+    png = clean_logo(upload)
+    Club.objects.filter(pk=club.pk).update(logo=png)
+    club.logo = png
+    return club
+
+
+def remove_club_logo(club: Club) -> Club:
+    Club.objects.filter(pk=club.pk).update(logo=None)
+    club.logo = None
+    return club

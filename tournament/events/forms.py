@@ -29,6 +29,8 @@ class TournamentForm(forms.ModelForm):
             ("cycles", CYCLES_LIMITS),
         ):
             self.fields[name].widget.attrs.update(min=low, max=high)
+        # A form posted without the setting (a page from before it existed) keeps what is set.
+        self.fields["name_order"].required = False
         instance = kwargs.get("instance")
         if instance is not None and instance.pk:
             self.fields["slug"].initial = instance.slug
@@ -38,6 +40,9 @@ class TournamentForm(forms.ModelForm):
                 self.fields["slug"].help_text = _(
                     "Nach der ersten Freigabe nicht mehr änderbar: die Spieler kennen die Adresse."
                 )
+
+    def clean_name_order(self) -> str:
+        return self.cleaned_data.get("name_order") or self.instance.name_order
 
     FIELDSETS = (
         (_("Turnier"), ("name", "slug", "date", "venue", "rounds_count", "cycles")),
@@ -52,6 +57,7 @@ class TournamentForm(forms.ModelForm):
                 "public_projector",
             ),
         ),
+        (_("Ausdrucke"), ("name_order",)),
     )
 
     def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:

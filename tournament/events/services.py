@@ -243,3 +243,8 @@ def validate_settings(tournament: Tournament) -> None:
         raise DomainError(str(CYCLES_MESSAGE), field="cycles")
     if tournament.deck not in (40, 48):
         raise DomainError(_("Das Blatt hat 40 oder 48 Karten."), field="deck")
+    if tournament.name_order not in Tournament.NameOrder.values:
+        raise DomainError(
+            _("Die Listen sind nach Vorname wie eingegeben oder nach Nachname sortiert."),
+            field="name_order",
+        )
