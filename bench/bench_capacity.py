@@ -66,7 +66,12 @@ def offered_rate(factor: float) -> float:
 
 
 # gunicorn's workers and threads per stack: production's advice and ``make serve``.
-SERVERS = {"postgres": (4, 4), "sqlite": (4, 2)}
+SERVERS = {"postgres": (4, 4), "redis": (4, 4), "sqlite": (4, 2)}
+LABELS = {
+    "postgres": "gunicorn + PostgreSQL",
+    "redis": "gunicorn + PostgreSQL, cache in Redis",
+    "sqlite": "club evening (SQLite, network mode)",
+}
 
 
 def server_shape(text: str) -> tuple[int, int]:
@@ -85,15 +90,17 @@ def stack_settings(
 ) -> tuple[dict[str, str], int, int, Path | None]:
     data_dir = Path(tempfile.mkdtemp(prefix=f"doko-i16load-{name}-"))
     workers, threads = shape or SERVERS[name]
-    if name == "postgres":
+    if name in ("postgres", "redis"):
         url = os.environ.get("CAPACITY_DATABASE_URL", stack.PG_URL)
-        return stack.postgres_environment(url, data_dir=data_dir), workers, threads, data_dir
+        redis = stack.REDIS_URL if name == "redis" else ""
+        env = stack.postgres_environment(url, data_dir=data_dir, redis_url=redis)
+        return env, workers, threads, data_dir
     return stack.sqlite_environment(data_dir), workers, threads, data_dir
 
 
 def run_stack(name: str, args: argparse.Namespace) -> dict:
     env, workers, threads, data_dir = stack_settings(name, args.server)
-    label = "gunicorn + PostgreSQL" if name == "postgres" else "club evening (SQLite, network mode)"
+    label = LABELS[name]
     print(f"\n-- {label}")
     plan_path = Path(tempfile.gettempdir()) / f"doko-i16load-plan-{name}-{os.getpid()}.json"
     plan = stack.prepare(env, plan_path, captains=BASE["Captain"], desk_tables=DESK_TABLES)
@@ -157,7 +164,7 @@ def run_stack(name: str, args: argparse.Namespace) -> dict:
                 print(line)
             print("  " + stack.cpu_line(shares))
             # PostgreSQL's share counts every postgres process of the machine (others' too).
-            database = shares["postgres"] if name == "postgres" else 0.0
+            database = shares["postgres"] + shares["redis"] if name != "sqlite" else 0.0
             per_request = (shares["gunicorn"] + database) / max(result.rate, 0.1)
             cores = os.cpu_count() or 1
             print(
@@ -256,7 +263,7 @@ def stack_verdict(ok: bool) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10 s steps at k = 1, 2, 4")
-    parser.add_argument("--stacks", nargs="+", choices=["postgres", "sqlite"])
+    parser.add_argument("--stacks", nargs="+", choices=list(LABELS))
     parser.add_argument("--factors", type=float, nargs="+")
     parser.add_argument("--step-seconds", type=float)
     parser.add_argument(
@@ -279,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n-- summary")
     failures = sum(report(outcome) for outcome in outcomes)
     rates = {o["name"]: o["best"]["result"].rate for o in outcomes if o["best"]}
-    if len(rates) == 2:
+    if "sqlite" in rates and "postgres" in rates:
         print(f"SQLite / PostgreSQL capacity: {rates['sqlite'] / rates['postgres']:.2f}")
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     print(f"result: {'PASS' if not failures else f'FAIL ({failures} budgets missed)'}")

@@ -228,14 +228,18 @@ class Desk(Base):
             if response.status_code != 302:
                 response.failure(f"login: HTTP {response.status_code}")
         self.tables = itertools.cycle(PLAN["desk"])
-        self.confirmed: set[int] = set()
 
-    def sheet_page(self, path: str) -> tuple[str, str] | None:
+    def sheet_page(self, path: str) -> tuple[str, str, bool] | None:
+        """The page's CSRF token and revision, and whether the sheet is confirmed (its reopen
+        form is shown; asked of the page, since a table confirmed in an earlier step of the
+        ladder is still confirmed)."""
         with self.client.get(path, name="desk GET", catch_response=True) as response:
-            found = self.form(response.text or "") if response.status_code == 200 else None
+            text = response.text or ""
+            found = self.form(text) if response.status_code == 200 else None
             if found is None:
                 response.failure(f"HTTP {response.status_code}, form fields missing")
-            return found
+                return None
+            return (*found, 'oeffnen/"' in text)
 
     def post(self, path: str, body: dict, name: str, token: str = "") -> bool:
         inflight[token] += 1
@@ -263,21 +267,19 @@ class Desk(Base):
         found = self.sheet_page(path)
         if found is None:
             return
-        csrf, revision = found
-        if table["table"] in self.confirmed:
+        csrf, revision, confirmed = found
+        if confirmed:
             reopen = {"csrfmiddlewaretoken": csrf, "revision": revision, "reason": "Lasttest"}
             if not self.post(path + "oeffnen/", reopen, "desk reopen"):
                 return
-            self.confirmed.discard(table["table"])
             found = self.sheet_page(path)
             if found is None:
                 return
-            csrf, revision = found
+            csrf, revision, _confirmed = found
         body = dict(PLAN["bodies"][str(table["size"])][0])
         body.update(csrfmiddlewaretoken=csrf, revision=revision, confirm="1")
         if self.post(path, body, "desk confirm", table["token"]):
             saved[table["token"]] += 1
-            self.confirmed.add(table["table"])
 
 
 class Static(Base):

@@ -534,6 +534,7 @@ def _prepare(plan_path: str, captains: int, desk_tables: int, players: int) -> N
     _django()
     from django.conf import settings
     from django.contrib.auth import get_user_model
+    from django.core.cache import cache
     from django.core.management import call_command
     from django.db import connection
 
@@ -566,6 +567,9 @@ def _prepare(plan_path: str, captains: int, desk_tables: int, players: int) -> N
         organiser=ORGANISER,
         stdout=sys.stderr,
     )
+    # The tournament was made anew (same id, audit ids from 1 again): nothing cached from an
+    # earlier run may answer for it (Redis keeps its keys between runs).
+    cache.clear()
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("VACUUM ANALYZE")

@@ -265,6 +265,15 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
+# Beside the shared cache, each process keeps a few public things it read or rendered under a
+# key that names the tournament's last public change (the standings and their rendered rows):
+# what such a key holds never changes, so every process may answer from its own copy instead of
+# fetching about 100 kB from the database or Redis on every poll (docs/performance.md, §8).
+CACHES["local"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "doko-local",
+    "OPTIONS": {"MAX_ENTRIES": 200},
+}
 # Public pages (standings, seating) are cached this many seconds.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "5"))
 # The public standings page and the projector ask for news this often (a 304 while nothing

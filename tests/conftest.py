@@ -49,12 +49,15 @@ def fast_password_hasher():
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """Public pages cache for a few seconds; every test starts with an empty cache."""
-    from django.core.cache import cache
+    """Public pages cache for a few seconds; every test starts with empty caches (the shared
+    one and this process's own, ``local``)."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for alias in ("default", "local"):
+        caches[alias].clear()
     yield
-    cache.clear()
+    for alias in ("default", "local"):
+        caches[alias].clear()
 
 
 @pytest.fixture

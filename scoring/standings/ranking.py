@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.utils.functional import Promise
 from django.utils.translation import gettext
@@ -208,6 +208,15 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
     return Standings(tournament, after_round, tuple(rank_rows(rows)), open_sheets)
 
 
+# The per-process cache (settings: ``CACHES["local"]``) for content under a stamped key.
+LOCAL_CACHE = "local"
+
+
+def fragment_cache() -> str:
+    """The cache for rendered rows under a stamped key: this process's own where configured."""
+    return LOCAL_CACHE if LOCAL_CACHE in settings.CACHES else "default"
+
+
 def cached_standings(
     tournament: Tournament, after_round: int | None = None, stamp: int | None = None
 ) -> Standings:
@@ -223,14 +232,21 @@ def cached_standings(
     key = (
         f"standings:{tournament.pk}:{after_round or 'latest'}:{stamp if stamp is not None else '-'}"
     )
-    cached = cache.get(key)
+    # A stamped key is content that never changes: this process's own copy first (``local``),
+    # then the shared cache. An unstamped key only from the shared one, so that it is never
+    # older than the cache time.
+    local = caches[LOCAL_CACHE] if stamp is not None and LOCAL_CACHE in settings.CACHES else None
+    cached = local.get(key) if local is not None else None
+    if cached is None:
+        cached = cache.get(key)
+        if cached is not None and local is not None:
+            local.set(key, cached, settings.PUBLIC_CACHE_SECONDS)
     if cached is None:
         standings = compute_standings(tournament, after_round)
-        cache.set(
-            key,
-            (standings.after_round, standings.rows, standings.open_sheets),
-            settings.PUBLIC_CACHE_SECONDS,
-        )
+        cached = (standings.after_round, standings.rows, standings.open_sheets)
+        cache.set(key, cached, settings.PUBLIC_CACHE_SECONDS)
+        if local is not None:
+            local.set(key, cached, settings.PUBLIC_CACHE_SECONDS)
         return standings
     cached_after_round, rows, open_sheets = cached
     return Standings(tournament, cached_after_round, rows, open_sheets)

@@ -16,6 +16,7 @@ from scoring.standings.ranking import (
     TIE_BREAKERS,
     cached_standings,
     compute_standings,
+    fragment_cache,
     latest_round_number,
 )
 from scoring.standings.tables import standings_table
@@ -86,6 +87,7 @@ class StandingsMixin:
             # cached rows (``standings_body.html``) never needs it.
             table=SimpleLazyObject(configured_table),
             player_links=player_links,
+            fragment_cache=fragment_cache(),
             tie_breakers=TIE_BREAKERS,
             round_choices=range(1, max(self.latest_round(standings), 1) + 1),
             table_cache_seconds=self.table_cache_seconds(),

@@ -192,3 +192,27 @@ def test_a_full_page_from_the_cached_rows_neither_builds_nor_sorts_the_table(
     assert again.content.count(b"<tr") == first.content.count(b"<tr") > 1
     sorted_by_name = client.get(url + "?sort=name")
     assert sorted_by_name.status_code == 200 and len(built) == 2
+
+
+def test_each_process_answers_a_stamped_standings_key_from_its_own_copy(played, monkeypatch):
+    """The standings under a stamp never change: once read, this process keeps them for the
+    cache time and does not fetch them from the shared cache (the database or Redis) again;
+    without a stamp only the shared cache counts."""
+    from django.core.cache import cache, caches
+
+    from scoring.standings import ranking
+
+    computed = []
+    real = ranking.compute_standings
+    monkeypatch.setattr(
+        ranking, "compute_standings", lambda *a, **k: computed.append(1) or real(*a, **k)
+    )
+    caches["local"].clear()
+    first = ranking.cached_standings(played, None, 7)
+    cache.clear()  # the shared copy is gone; this process still has its own
+    again = ranking.cached_standings(played, None, 7)
+    assert len(computed) == 1 and again.rows == first.rows
+    ranking.cached_standings(played, None, None)
+    cache.clear()
+    ranking.cached_standings(played, None, None)
+    assert len(computed) == 3
