@@ -29,7 +29,8 @@ Afterwards the server is stopped and every sheet of the open round is checked in
 ``make serve``; production marks cookies Secure, which a client on plain http does not send
 back) with a fresh data folder under /tmp. PostgreSQL: database ``doko_i16load``
 (``CAPACITY_DATABASE_URL`` for another), ``CONN_MAX_AGE=60`` (production's default),
-``gunicorn -w 4 --threads 4``. SQLite: the club evening as it is, gunicorn as ``make serve``
+``gunicorn -w 6 --threads 2`` (the README's production command); optionally the same with the
+cache in Redis (``--stacks redis``). SQLite: the club evening as it is, gunicorn as ``make serve``
 (``--workers 4 --threads 2``); ``--server WxT`` sets the shape of both stacks.
 
 Budgets: at least the k = 1 mix held on each stack (about 50 requests/s);
@@ -65,8 +66,8 @@ def offered_rate(factor: float) -> float:
     return BASE["Player"] * factor / POLL + BASE["Captain"] * factor / PAUSE + 3 / DESK
 
 
-# gunicorn's workers and threads per stack: production's advice and ``make serve``.
-SERVERS = {"postgres": (4, 4), "redis": (4, 4), "sqlite": (4, 2)}
+# gunicorn's workers and threads per stack: the README's production command and ``make serve``.
+SERVERS = {"postgres": (6, 2), "redis": (6, 2), "sqlite": (4, 2)}
 LABELS = {
     "postgres": "gunicorn + PostgreSQL",
     "redis": "gunicorn + PostgreSQL, cache in Redis",
