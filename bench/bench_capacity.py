@@ -245,6 +245,15 @@ def report(outcome: dict) -> int:
             f"  ratio to the floor (static file {outcome['floor']:.0f} req/s): "
             f"{rate / outcome['floor']:.2f} [reported, no budget]"
         )
+        last = outcome["last"]
+        if last is not None and not last["held"]:
+            result = last["result"]
+            worst, p95 = result.worst_p95()
+            print(
+                f"  next step k={last['factor']:g} not held: {result.errors} errors, "
+                f"{result.rate:.0f} of {last['offered']:.0f} req/s served, worst p95 {worst} "
+                f"{p95 * 1000:.0f} ms"
+            )
     problems = check["problems"]
     failures += bool(problems)
     print(
