@@ -239,9 +239,10 @@ class HeaderLogo:
 def header_logo(tournament: Tournament, max_height: float) -> HeaderLogo | None:
     """The logo of the tournament's club at most ``max_height`` (and ``LOGO_MAX_WIDTH``) in
     size, keeping its proportions; None without a club or a logo."""
-    if tournament.club_id is None or max_height <= 0:
+    club_id = getattr(tournament, "club_id", None)  # a season's heading names its club too
+    if club_id is None or max_height <= 0:
         return None
-    data = Club.objects.filter(pk=tournament.club_id).values_list("logo", flat=True).first()
+    data = Club.objects.filter(pk=club_id).values_list("logo", flat=True).first()
     if not data:
         return None
     try:

@@ -75,12 +75,14 @@ class Heading:
     name: str
     date: datetime.date
     venue: str = ""
+    club_id: int | None = None  # the club's logo in the header, as on its tournaments' printouts
 
 
 def season_pdf(table: SeasonTable) -> bytes:
     season = table.season
     last = table.tournaments[-1].date if table.tournaments else datetime.date.today()
-    setup = PageSetup(tournament=Heading(season.club.name, last), title=season.name)  # type: ignore[arg-type]
+    heading = Heading(season.club.name, last, club_id=season.club_id)
+    setup = PageSetup(tournament=heading, title=season.name)  # type: ignore[arg-type]
     report = season_report(table, for_print=True)
     name_index = 1
     fixed = {0: 14, 2: 16, 3: 22, 4: 24, 5: 22, 6: 18}

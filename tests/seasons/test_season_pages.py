@@ -180,3 +180,17 @@ def test_the_start_page_lists_the_public_seasons(season, client):
     assert reverse("public:season", args=[season.club.slug, season.slug]) in page
     Season.objects.filter(pk=season.pk).update(public_standings=False)
     assert "Jahreswertung 2025" not in client.get(reverse("public:home")).content.decode()
+
+
+def test_the_season_pdf_carries_the_clubs_logo_once_there_is_one(season, leader):
+    """The season table is the club's printout: without a logo it prints as before, with one
+    the logo heads its pages like those of the club's tournaments."""
+    from tests.clubs.test_club_logo import image_bytes, image_xobjects
+    from tournament.clubs.services import store_club_logo
+
+    args = [season.club.slug, season.slug]
+    plain = leader.get(reverse("seasons:pdf", args=args))
+    assert plain.status_code == 200 and image_xobjects(plain.content) == 0
+    store_club_logo(season.club, image_bytes())
+    with_logo = leader.get(reverse("seasons:pdf", args=args))
+    assert with_logo.status_code == 200 and image_xobjects(with_logo.content) >= 1
