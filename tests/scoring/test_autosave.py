@@ -11,6 +11,7 @@ from scoring.models import Sheet, SheetVersion
 from scoring.sheets.links import captain_url
 from scoring.sheets.reading import latest_version, sheet_for
 from scoring.sheets.services import return_sheet, submit_sheet
+from tests.conftest import example_records
 from tournament.models import Round, Table
 
 pytestmark = pytest.mark.django_db
@@ -242,3 +243,33 @@ def test_calculator_data_nested_too_deeply_is_refused_and_stores_nothing(organis
     response = organiser_client.post(autosave_url(evening), data)
     assert response.status_code == 400 and "Spiel 2" in response.json()["message"]
     assert not SheetVersion.objects.exists()
+
+
+def test_a_save_elsewhere_while_the_form_is_scored_is_a_conflict_not_an_overwrite(
+    organiser_client, evening, organiser, monkeypatch
+):
+    """The autosave reads and scores the form before its write transaction (so that SQLite's
+    one write lock is held only for the write); a save that lands in between is caught by the
+    revision under the lock: 409 with the stored games, nothing of this request stored."""
+    from scoring.sheets import autosave
+
+    sheet = the_sheet(evening)
+    real = autosave.build_page
+    stored: list = []
+
+    def meanwhile(*args, **kwargs):
+        page = real(*args, **kwargs)
+        if stored:  # only once: the conflict answer builds the stored page again
+            return page
+        fresh = Sheet.objects.get(pk=sheet.pk)
+        records = example_records(fresh.table.size)[:1]
+        submit_sheet(fresh, records, expected_revision=fresh.revision, user=organiser)
+        stored.extend(stored_games(fresh))
+        return page
+
+    monkeypatch.setattr(autosave, "build_page", meanwhile)
+    response = organiser_client.post(autosave_url(evening), typed({1: ("14", "3")}, 0))
+    assert response.status_code == 409
+    assert response.json()["state"] == "conflict"
+    assert stored and stored_games(sheet) == stored  # the other save, untouched
+    assert SheetVersion.objects.filter(sheet=sheet).count() == 1
