@@ -12,7 +12,6 @@ from django.views.generic import TemplateView
 from tournament.models import Round, Seat, Tournament
 from tournament.normalize import name_sort_key, search_matches
 
-
 # The organiser's switches for what players may see (``Tournament.SETTINGS_FIELDS``).
 PUBLIC_SWITCHES = (
     "public_seating",
