@@ -96,6 +96,10 @@ def season_pdf(table: SeasonTable) -> bytes:
         "%(evenings)d Abende · Wertung: %(rule)s · nur bestätigte Listen zählen · wer gleich "
         "viel hat, teilt sich den Platz."
     ) % {"evenings": len(table.tournaments), "rule": rule_label(season)}
+    if any(t not in table.tournaments for t in table.hidden):  # the public table
+        note += " " + _(
+            "Abende ohne öffentliche Tabelle zählen erst, wenn ihre Tabelle öffentlich ist."
+        )
     story = [
         Paragraph(escape(season.name), style("season-title", 24, bold=True, color=FELT)),
         Spacer(1, 1.5 * mm),
