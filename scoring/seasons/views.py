@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
+from django.views.decorators.http import require_safe
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
@@ -258,6 +259,7 @@ class SeasonProjectorView(PublicSeasonMixin, TemplateView):
         return context
 
 
+@require_safe  # read-only: another method is our 405
 def season_api(request: HttpRequest, club: str, season: str) -> JsonResponse:
     """``GET /api/v/<club>/seasons/<season>/standings`` → the rows of ``season_standings
     --json``: ``[{rank, name, evenings, rounds, points, average}]``."""
