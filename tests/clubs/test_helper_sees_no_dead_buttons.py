@@ -24,7 +24,8 @@ def test_the_helpers_tournament_list_offers_no_new_tournament_or_restore():
     world = build_world()
     helper = world.client("helper").get("/verwaltung/").content.decode()
     leader = world.client("leader").get("/verwaltung/").content.decode()
-    for offer in ("/verwaltung/neu/", "/verwaltung/sicherung/einlesen/"):
+    members = f"/verwaltung/vereine/{world.tournament.club.slug}/mitglieder/"
+    for offer in ("/verwaltung/neu/", "/verwaltung/sicherung/einlesen/", members):
         assert offer in leader
         assert offer not in helper
     assert world.tournament.name in helper

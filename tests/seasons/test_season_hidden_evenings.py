@@ -93,7 +93,7 @@ def test_pdf_and_excel_hold_the_public_table(season, club):
     assert {v[1]: v[4] for v in values} == expected
     pdf = leader.get(reverse("seasons:pdf", args=args)).content
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-    assert "1 Abende" in text or "1 Abend" in text
+    assert "1 Abend ·" in text
     assert "ohne öffentliche Tabelle" in text
 
 

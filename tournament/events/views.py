@@ -45,6 +45,10 @@ class TournamentListView(OrganiserMixin, ListView):
         context["sees_all"] = is_superuser(self.request.user)
         context["clubs"] = clubs_for(self.request.user).order_by("name")
         context["may_start"] = may_start_tournaments(self.request.user)
+        # The member registry is the Turnierleitung's (a Helfer would get 403 there).
+        context["led_clubs"] = set(
+            clubs_for(self.request.user, full=True).values_list("pk", flat=True)
+        )
         return context
 
 
