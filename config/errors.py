@@ -87,6 +87,12 @@ ERRORS: dict[int | str, ErrorText] = {
     ),
     404: ErrorText(
         _("Nicht gefunden"),
+        _("Diese Seite gibt es nicht (mehr), oder sie ist gerade nicht öffentlich."),
+        _("Bitte die Adresse prüfen oder über die Startseite weitergehen."),
+    ),
+    # A 404 under a captain's link (/e/...): only there do captains' links matter.
+    "captain_link": ErrorText(
+        _("Nicht gefunden"),
         _(
             "Diese Seite gibt es nicht (mehr). Ein Eingabelink gilt nur, solange der Durchgang "
             "läuft und die Turnierleitung ihn nicht gesperrt hat."
@@ -162,6 +168,26 @@ def wants_json(request: HttpRequest) -> bool:
     return request.path_info.startswith(JSON_PREFIX)
 
 
+# The captains' links (scoring/urls_captain.py, mounted at /e/ in config/urls.py).
+CAPTAIN_NAMESPACE = "captain"
+CAPTAIN_PREFIX = "/e/"
+
+
+def is_captain_link(request: HttpRequest) -> bool:
+    """Whether the request went to a captain's link (also one that resolves to no view)."""
+    match = getattr(request, "resolver_match", None)
+    if match is not None:
+        return CAPTAIN_NAMESPACE in match.namespaces
+    return request.path_info.startswith(CAPTAIN_PREFIX)
+
+
+def error_kind(request: HttpRequest, status: int) -> int | str | None:
+    """The texts for ``status`` on this request: a 404 on a captain's link speaks of links."""
+    if status == 404 and is_captain_link(request):
+        return "captain_link"
+    return None
+
+
 def error_text(status: int, kind: int | str | None = None) -> ErrorText:
     if kind is None:
         kind = status if status in ERRORS else (500 if status >= 500 else 400)
@@ -182,7 +208,7 @@ def render_error(
     ``use_database=False`` renders without the context processors (no user, no messages), so
     that the page still comes when the database is the problem.
     """
-    text = error_text(status, kind)
+    text = error_text(status, kind if kind is not None else error_kind(request, status))
     happened = str(text.happened) % params if params else text.happened
     if wants_json(request):
         message = f"{happened} {text.todo}"

@@ -40,6 +40,7 @@ class RestoreView(OrganiserMixin, FormView):
     template_name = "scoring/restore.html"
     form_class = RestoreForm
     section = "tournaments"
+    starts_tournament = True  # not for a club's Helfer
 
     def form_valid(self, form: RestoreForm) -> HttpResponse:
         upload = form.cleaned_data["file"]

@@ -52,6 +52,7 @@ def matching_pks(participants: QuerySet[Participant], query: str) -> list[int]:
 
 class ParticipantListView(OrganiserMixin, TemplateView):
     helper_allowed = True
+    helper_read_only = True  # a Helfer checks in; registering (the POST) is the Turnierleitung's
     template_name = "tournament/participant_list.html"
     section = "participants"
 
