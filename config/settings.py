@@ -147,6 +147,8 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 2500
 DATA_UPLOAD_MAX_NUMBER_FILES = 5  # the participant import sends one file
 # - Uploads (the participant import, files up to 2 MB): a whole multipart request of more than
 #   4 MB is refused before any of it is stored (config.uploads); a valid file stays in memory.
+#   The restore page takes backups up to 50 MB from a logged-in user (its view says so), spooled
+#   to a temporary file above FILE_UPLOAD_MAX_MEMORY_SIZE.
 UPLOAD_MAX_REQUEST_SIZE = 4 * 2**20
 FILE_UPLOAD_MAX_MEMORY_SIZE = 3 * 2**20
 FILE_UPLOAD_HANDLERS = [
