@@ -128,6 +128,19 @@ ERRORS: dict[int | str, ErrorText] = {
         ),
         _("Bitte eine Datei auf einmal hochladen."),
     ),
+    # 400 for text that arrived broken (config/input_encoding.py): ``%(field)s`` names the field.
+    "bad_characters": ErrorText(
+        _("Unlesbare Zeichen"),
+        _(
+            "Im Feld „%(field)s“ stehen Zeichen, die sich nicht lesen lassen (ungültiges UTF-8 "
+            "oder das Ersatzzeichen „�“). Die Anfrage wurde nicht verarbeitet; es wurde "
+            "nichts gespeichert."
+        ),
+        _(
+            "Bitte den Eintrag in diesem Feld neu eintippen (nicht aus einer beschädigten Liste "
+            "kopieren) und noch einmal absenden."
+        ),
+    ),
     429: ErrorText(
         _("Zu viele Versuche"),
         _("Von diesem Gerät kamen in kurzer Zeit zu viele Anfragen oder Fehlversuche."),

@@ -122,6 +122,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Form data or a query string holding invalid UTF-8 (or U+FFFD) is refused, not stored.
+    "config.input_encoding.InputEncodingMiddleware",
     # Innermost: our 405 page, JSON errors on the JSON endpoints, and 503 (not 500) when the
     # database is locked or unreachable.
     "config.middleware.ErrorPageMiddleware",

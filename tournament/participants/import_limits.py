@@ -52,6 +52,18 @@ def checked_cells(line: int, cells: list[str]) -> list[str]:
             line=line,
         )
     for index, cell in enumerate(cells):
+        if "\ufffd" in cell:
+            # What a program writes where it could not read a character: a list exported from
+            # a system that garbled its names. No club has a member called "Kaputt��Name".
+            raise UnreadableFile(
+                _(
+                    "Der Eintrag in Spalte %(column)s enthält das Ersatzzeichen „�“ (ein "
+                    "Zeichen, das beim Speichern der Liste verloren ging). Bitte den Namen in "
+                    "der Datei korrigieren."
+                )
+                % {"column": get_column_letter(index + 1)},
+                line=line,
+            )
         if len(cell) > MAX_CELL_CHARS:
             raise UnreadableFile(
                 _(
