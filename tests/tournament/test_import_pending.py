@@ -13,6 +13,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from tests.scoring.test_concurrency import run_concurrently
 from tournament.models import AuditEntry, Participant
 from tournament.participants import pending
 from tournament.participants.import_limits import MAX_FILE_BYTES
@@ -134,3 +135,36 @@ def test_a_cache_that_is_down_gets_a_notice_not_a_500(organiser_client, tourname
     assert "konnte auf dem Server nicht aufbewahrt werden" in page
     assert 'name="confirm"' not in page
     assert tournament.participants.count() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_confirmations_at_once_import_the_list_once(organiser, tournament):
+    clients = []
+    for _ in range(2):
+        client = Client()
+        client.force_login(organiser)
+        clients.append(client)
+    token = send(clients[0], tournament.slug, b"Name\nAnna\nBernd\nCarla\n").context["token"]
+    results = run_concurrently([lambda c=c: confirm(c, tournament.slug, token) for c in clients])
+    assert [getattr(r, "status_code", r) for r in results] == [302, 302]
+    assert tournament.participants.count() == 3
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.PARTICIPANTS_IMPORTED).count() == 1
+
+
+def test_a_name_registered_in_the_last_moment_refuses_the_import_cleanly(
+    organiser_client, tournament
+):
+    token = send(organiser_client, tournament.slug, b"Name\nAnna\nBernd\n").context["token"]
+    real_create = Participant.objects.bulk_create
+
+    def register_first(objects, **kwargs):  # a registration that lands after the check
+        Participant.objects.create(tournament=tournament, name="Bernd")
+        return real_create(objects, **kwargs)
+
+    with mock.patch.object(Participant.objects, "bulk_create", side_effect=register_first):
+        response = confirm(organiser_client, tournament.slug, token)
+    assert response.status_code == 302
+    page = organiser_client.get(response["Location"]).content.decode()
+    assert "es wurde nichts übernommen" in page
+    assert not tournament.participants.filter(name="Anna").exists()
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.PARTICIPANTS_IMPORTED).exists()

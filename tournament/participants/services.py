@@ -165,17 +165,26 @@ def _create(
         members = members_for_names(tournament.club, [row.name for row in rows])
         present = set(tournament.participants.values_list("member_id", flat=True))
         members = {key: m for key, m in members.items() if m.pk not in present}
-    created = Participant.objects.bulk_create(
-        [
-            Participant(
-                tournament=tournament,
-                name=row.name,
-                club=row.club,
-                member=members.get(name_key(row.name)),
+    try:
+        with transaction.atomic():
+            created = Participant.objects.bulk_create(
+                [
+                    Participant(
+                        tournament=tournament,
+                        name=row.name,
+                        club=row.club,
+                        member=members.get(name_key(row.name)),
+                    )
+                    for row in rows
+                ]
             )
-            for row in rows
-        ]
-    )
+    except IntegrityError as error:  # registered one by one meanwhile (that takes no lock)
+        raise DomainError(
+            _(
+                "Während des Imports wurde ein Name der Datei angemeldet; es wurde nichts "
+                "übernommen. Bitte die Datei noch einmal hochladen."
+            )
+        ) from error
     record(
         tournament,
         AuditEntry.Action.PARTICIPANTS_IMPORTED,
