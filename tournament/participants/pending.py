@@ -18,6 +18,7 @@ emptied or unreachable) is asked to upload the file again; nothing was written.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,7 @@ logger = logging.getLogger(__name__)
 
 KEEP_SECONDS = 60 * 60  # an organiser may check the list against the paper for a while
 KEY = "participant-import:{token}"
+TOKEN = re.compile(r"[A-Za-z0-9_-]{24}")
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ def keep(preview: ImportPreview, filename: str, *, tournament_pk: int, user_pk: 
 def take(token: str, *, tournament_pk: int, user_pk: int) -> PendingImport | None:
     """The preview kept under ``token`` for this tournament and login, removed from the store;
     ``None`` if there is none (expired, taken already, someone else's)."""
-    if not token or len(token) > 64:
+    if not TOKEN.fullmatch(token or ""):  # what ``keep`` makes; nothing else reaches the cache
         return None
     key = KEY.format(token=token)
     try:
