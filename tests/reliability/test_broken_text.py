@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests import handmade_xlsx as handmade
 from tests.reliability.test_bad_input_catalogue import FORM, Ctx, quick, readable, snapshot
 from tournament.models import Participant
 
@@ -187,6 +188,18 @@ CASES: list[tuple[str, Callable[[Ctx], object], str]] = [
         "csv: a club holding U+FFFD",
         upload("Name;Verein\nAnna;DK\nBernd;Kreuz\ufffdDame\n".encode()),
         "Zeile 3: Der Eintrag in Spalte B enthält das Ersatzzeichen",
+    ),
+    (
+        "xlsx: a cell holding U+FFFD",
+        lambda c: upload(
+            handmade.xlsx_file(
+                handmade.worksheet(
+                    [handmade.row(1, ["Name", "Verein"]), handmade.row(2, ["Kaputt\ufffdName"])]
+                )
+            ),
+            "liste.xlsx",
+        )(c),
+        "Zeile 2: Der Eintrag in Spalte A enthält das Ersatzzeichen",
     ),
     (
         "csv: an invalid byte in a UTF-8 file",
