@@ -54,8 +54,7 @@ class InputEncodingMiddleware:
 
 def broken_field(request: HttpRequest) -> str | None:
     """The first field (as the page should name it) that holds U+FFFD, or ``None``."""
-    raw_query = request.META.get("QUERY_STRING", "").encode("latin-1", "replace")
-    for name in _names_with_invalid_bytes(raw_query):
+    for name in _names_with_invalid_bytes(_raw_query(request)):
         return name
     for name in _names_with_replacement(request.GET.lists()):
         return name
@@ -75,6 +74,16 @@ def broken_field(request: HttpRequest) -> str | None:
     elif content_type == "application/json":
         return _json_problem(request.body)
     return None
+
+
+def _raw_query(request: HttpRequest) -> bytes:
+    """The query string's bytes as the client sent them: ASGI hands them over as they are, WSGI
+    as a Latin-1 string (PEP 3333)."""
+    scope = getattr(request, "scope", None)
+    if isinstance(scope, dict):
+        raw = scope.get("query_string", b"")
+        return raw if isinstance(raw, bytes) else str(raw).encode()
+    return request.META.get("QUERY_STRING", "").encode("latin-1", "replace")
 
 
 def _names_with_invalid_bytes(raw: bytes) -> Iterator[str]:

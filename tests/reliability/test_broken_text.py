@@ -247,3 +247,24 @@ def test_ordinary_names_with_umlauts_and_emoji_still_go_through(organiser_client
     )
     assert response.status_code == 302
     assert Participant.objects.filter(tournament=evening, name=name).exists()
+
+
+def test_an_umlaut_in_the_query_string_is_no_broken_text(organiser_client, evening):
+    """Percent-encoded UTF-8, and the raw bytes a WSGI server hands over as Latin-1."""
+    url = reverse("tournament:participants", args=[evening.slug])
+    assert organiser_client.get(url + "?q=M%C3%BCller").status_code == 200
+    assert organiser_client.get(url + "?q=Müller").status_code == 200
+
+
+def test_asgi_query_strings_are_read_as_the_bytes_they_are():
+    from django.core.handlers.asgi import ASGIRequest
+
+    from config.input_encoding import broken_field
+
+    def request(query: bytes) -> ASGIRequest:
+        scope = {"type": "http", "method": "GET", "path": "/", "query_string": query}
+        return ASGIRequest(scope, io.BytesIO(b""))
+
+    assert broken_field(request("q=Müller".encode())) is None
+    assert broken_field(request(b"q=M%C3%BCller")) is None
+    assert broken_field(request(b"q=Kaputt%FF")) == "q"
