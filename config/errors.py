@@ -10,8 +10,9 @@ moment's trouble, not a bug: it is answered 503 with ``Retry-After`` and logged 
 outside a view). The 500 and 503 pages are rendered without touching the database.
 
 A request over the size limits of ``config/settings.py`` (form data over 1 MB, too many fields
-or files, an upload over 4 MB: Django's ``RequestDataTooBig``, ``TooManyFieldsSent`` and
-``TooManyFilesSent``, and ``config.uploads``) reaches ``bad_request``, whose 400 says which limit
+or files, an upload over 4 MB, a backup on the restore page over 50 MB: Django's
+``RequestDataTooBig``, ``TooManyFieldsSent`` and ``TooManyFilesSent``, and ``config.uploads``)
+reaches ``bad_request``, whose 400 says which limit
 was passed ("Die Anfrage ist zu groß (höchstens 1 MB)"), as a page or as JSON.
 
 No page shows an exception's text, a traceback, a setting or the URL list: with DEBUG off Django
@@ -132,6 +133,19 @@ ERRORS: dict[int | str, ErrorText] = {
             "verarbeitet; es wurde nichts gespeichert."
         ),
         _("Bitte eine Datei auf einmal hochladen."),
+    ),
+    # 400 for text that arrived broken (config/input_encoding.py): ``%(field)s`` names the field.
+    "bad_characters": ErrorText(
+        _("Unlesbare Zeichen"),
+        _(
+            "Im Feld „%(field)s“ stehen Zeichen, die sich nicht lesen lassen (ungültiges UTF-8 "
+            "oder das Ersatzzeichen „�“). Die Anfrage wurde nicht verarbeitet; es wurde "
+            "nichts gespeichert."
+        ),
+        _(
+            "Bitte den Eintrag in diesem Feld neu eintippen (nicht aus einer beschädigten Liste "
+            "kopieren) und noch einmal absenden."
+        ),
     ),
     429: ErrorText(
         _("Zu viele Versuche"),
