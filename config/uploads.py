@@ -38,9 +38,19 @@ def upload_limits(request: Any) -> tuple[int, int]:
     view_class = getattr(getattr(match, "func", None), "view_class", None)
     file_limit = getattr(view_class, "upload_max_file_size", None)
     user = getattr(request, "user", None)
-    if file_limit and user is not None and user.is_authenticated:
+    if file_limit and user is not None and user.is_authenticated and _may_use(view_class, user):
         return int(file_limit) + int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE), int(file_limit)
     return default, default
+
+
+def _may_use(view_class: Any, user: Any) -> bool:
+    """Whether ``user`` may use the view at all: a Helfer, who gets the restore page's 403
+    anyway, keeps the ordinary cap instead of uploading 50 MB to be refused."""
+    if not getattr(view_class, "starts_tournament", False):
+        return True
+    from tournament.permissions import may_start_tournaments
+
+    return may_start_tournaments(user)
 
 
 class RequestSizeLimitHandler(FileUploadHandler):

@@ -114,3 +114,18 @@ def test_strangers_get_only_the_ordinary_upload_cap_on_the_restore_page():
     )
     assert response.status_code == 400
     assert f"höchstens {settings.UPLOAD_MAX_REQUEST_SIZE // 2**20} MB" in response.content.decode()
+
+
+def test_a_helfer_gets_only_the_ordinary_upload_cap_on_the_restore_page(django_user_model):
+    from tournament.models import Club, ClubMembership
+
+    club = Club.objects.create(slug="doko", name="Doko")
+    helper = django_user_model.objects.create_user("helfer", password="x-geheim-123")
+    ClubMembership.objects.create(user=helper, club=club, role=ClubMembership.Role.HELPER)
+    client = Client()
+    client.force_login(helper)
+    data = b" " * (settings.UPLOAD_MAX_REQUEST_SIZE + 1)
+    response = client.post(reverse("exports:restore"), {"file": upload(data)})
+    # Refused by size before anything of the 50 MB cap is taken in, not after the upload.
+    assert response.status_code == 400
+    assert f"höchstens {settings.UPLOAD_MAX_REQUEST_SIZE // 2**20} MB" in response.content.decode()
