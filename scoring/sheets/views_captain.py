@@ -144,6 +144,7 @@ OFFLINE_ASSETS = (
     "css/app.css",
     "css/noscript.css",
     "js/app.js",
+    "js/sheet_sync.js",
     "js/sheet.js",
     "img/favicon.svg",
     "img/icon-192.png",
