@@ -55,3 +55,45 @@ def test_captain_enters_a_sheet_on_a_phone_and_the_organiser_confirms(
     captain = table.seats.get(number=1).participant.name
     assert captain in phone.inner_text("table.standings")
     screenshot(phone, "public-standings-phone")
+
+
+def columns_fit(page, selector: str) -> list[str]:
+    """The cells of ``selector`` that end beyond the phone's screen (or are cut by their box)."""
+    return page.evaluate(
+        """selector => {
+            const width = document.documentElement.clientWidth;
+            const cut = [];
+            document.querySelectorAll(selector).forEach((cell, index) => {
+                const box = cell.getBoundingClientRect();
+                const wrap = cell.closest('.table-wrap');
+                const edge = wrap ? Math.min(width, wrap.getBoundingClientRect().right) : width;
+                if (box.right > edge + 0.5) cut.push(index + ': ' + cell.textContent.trim());
+            });
+            return cut;
+        }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("table_number", [1, 3])
+def test_the_handed_in_sheet_shows_every_seat_on_a_phone(
+    phone, live_server, evening, settings, table_number
+):
+    """Seat 4 (and 5 at a five-player table) is on the screen, without sideways scrolling."""
+    from scoring.sheets.services import submit_sheet
+    from tests.conftest import example_records
+
+    settings.PUBLIC_BASE_URL = live_server.url
+    table = Table.objects.get(round__tournament=evening, round__number=1, number=table_number)
+    sheet = Sheet.objects.get(table=table)
+    submit_sheet(
+        sheet, example_records(table.size), expected_revision=0, source="captain", final=True
+    )
+    phone.goto(captain_url(table.entry_token))
+    phone.wait_for_selector("text=Die Liste ist abgegeben")
+    screenshot(phone, f"captain-handed-in-{table.size}")
+    assert columns_fit(phone, "table.sheet.readonly td, table.sheet.readonly th") == []
+    wrap = phone.locator(".sheet-wrap")
+    assert wrap.evaluate("box => box.scrollWidth <= box.clientWidth + 1")
+    last = phone.locator(f"table.sheet.readonly tfoot td:nth-last-child(1)")
+    assert last.is_visible()
