@@ -95,5 +95,5 @@ def test_the_handed_in_sheet_shows_every_seat_on_a_phone(
     assert columns_fit(phone, "table.sheet.readonly td, table.sheet.readonly th") == []
     wrap = phone.locator(".sheet-wrap")
     assert wrap.evaluate("box => box.scrollWidth <= box.clientWidth + 1")
-    last = phone.locator(f"table.sheet.readonly tfoot td:nth-last-child(1)")
+    last = phone.locator("table.sheet.readonly tfoot td:nth-last-child(1)")
     assert last.is_visible()
