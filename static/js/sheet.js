@@ -674,6 +674,9 @@
     });
     form.classList.toggle("totals-pending", firstStale !== null);
     if (firstStale === null) return;
+    if (status) {
+      text(status, form.getAttribute("data-count-text").replace("%1", Object.keys(current).length).replace("%2", expectedGames));
+    }
     form.querySelectorAll("td.total-cell strong, .bar-total strong").forEach(function (strong) { strong.textContent = "\u2026"; });
     var zero = form.querySelector(".zero-check");
     if (zero) text(zero, "(" + t("offline_pending_points") + ")");
@@ -684,8 +687,10 @@
     }
   }
 
+  var expectedGames = gameRows.length;
   function render(data, sent) {
     scored = sent;
+    expectedGames = data.expected;
     form.classList.remove("totals-pending");
     data.rows.forEach(function (row) {
       var parts = rowParts(row.number);

@@ -97,3 +97,45 @@ def test_the_handed_in_sheet_shows_every_seat_on_a_phone(
     assert wrap.evaluate("box => box.scrollWidth <= box.clientWidth + 1")
     last = phone.locator("table.sheet.readonly tfoot td:nth-last-child(1)")
     assert last.is_visible()
+
+
+def test_offline_the_sheet_shows_what_was_typed_and_that_points_come_later(
+    phone, live_server, evening, settings
+):
+    """No second rules engine on the phone: offline a game shows its winners and value, its
+    points and every total say they come with the connection; then the server's points."""
+    settings.PUBLIC_BASE_URL = live_server.url
+    table = Table.objects.get(round__tournament=evening, round__number=1, number=1)
+    phone.goto(captain_url(table.entry_token))
+    phone.locator("#first-use-close").tap()
+    phone.tap("input[name=g1-winners]")
+    phone.keyboard.type("14")
+    phone.keyboard.press("Tab")
+    phone.keyboard.type("2")
+    phone.keyboard.press("Enter")
+    phone.wait_for_selector("#sync-status:has-text('alles gespeichert')")
+    first = phone.locator("tr.game-row[data-game='1'] td.points-cell[data-seat='1'] .points")
+    assert first.inner_text() == "+2"
+
+    phone.context.set_offline(True)
+    phone.keyboard.type("23")
+    phone.keyboard.press("Tab")
+    phone.keyboard.type("3")
+    phone.keyboard.press("Enter")
+    info = phone.locator("tr.row-info[data-game='2'] .info-cell")
+    info.wait_for(state="visible")
+    phone.wait_for_selector("tr.row-info[data-game='2'] :text('wird berechnet')")
+    assert "Sieger 23 · Wert 3" in info.inner_text()
+    assert "sobald die Verbindung da ist" in phone.inner_text(".bar-zero")
+    assert phone.locator(".bar-total strong").first.inner_text() == "…"
+    assert first.inner_text() == "+2"  # what the server scored stays
+    assert phone.inner_text("#sheet-status") == "2 von 16 Spielen"
+    screenshot(phone, "captain-offline-unscored", full_page=False)
+
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#sync-status:has-text('alles gespeichert')", timeout=20_000)
+    second = phone.locator("tr.game-row[data-game='2'] td.points-cell[data-seat='2'] .points")
+    second.wait_for()
+    assert second.inner_text() == "+3"
+    assert "wird berechnet" not in phone.inner_text("form#sheet-form")
+    assert phone.inner_text(".bar-zero").endswith("= 0")

@@ -64,8 +64,7 @@ def type_every_kind(page) -> int:
 def assert_quiet(page) -> None:
     banner = page.locator("#sync-banner")
     assert banner.is_hidden() or (
-        "wiederhergestellt" not in banner.inner_text()
-        and "inzwischen" not in banner.inner_text()
+        "wiederhergestellt" not in banner.inner_text() and "inzwischen" not in banner.inner_text()
     ), banner.inner_text()
     assert page.locator("#conflict-panel").is_hidden()
 
