@@ -20,19 +20,46 @@
 
   // ------------------------------------------------------------------ service worker, first use
 
+  // Offline reopening. With a service worker (https, or localhost) the worker keeps the page:
+  // at the first visit the page asks it to, since no worker controlled that loading yet. On
+  // plain http in a club's network there is no worker: the server lets the browser keep the
+  // page for hours (Cache-Control, views_captain.py), so that opening the link again offline
+  // shows it; online, a page that came from that cache checks below whether it is still current.
   var worker = document.getElementById("service-worker");
   if (worker && "serviceWorker" in navigator && window.isSecureContext) {
     var controlled = !!navigator.serviceWorker.controller;
     navigator.serviceWorker.register(worker.getAttribute("data-url")).then(function () {
-      // First visit: fetch this page once more through the new worker, which keeps it for
-      // offline use (later visits go through the worker and are kept by it anyway).
-      if (!controlled && window.caches) {
-        return navigator.serviceWorker.ready.then(function () {
-          return fetch(window.location.href, { credentials: "same-origin" });
-        });
-      }
+      if (controlled) return null;
+      return navigator.serviceWorker.ready.then(function (registration) {
+        if (registration.active) registration.active.postMessage({ keep: window.location.href });
+      });
     }).catch(function () { /* the page works without it */ });
   }
+
+  // A page from the browser's cache (or the worker's) may be older than the sheet: when the
+  // server has a newer revision or status, the page is loaded anew (what this device typed is
+  // in localStorage and comes back).
+  function checkCurrent() {
+    var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    if (!navigation || navigation.transferSize > 0 || navigator.onLine === false || !window.DOMParser) return;
+    var embedded = readJson("sheet-server-state");
+    if (!embedded) return;
+    fetch(window.location.href.split("#")[0], { cache: "reload", credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var node = page.getElementById("sheet-server-state");
+        var fresh = node ? JSON.parse(node.textContent) : null;
+        var language = page.documentElement.getAttribute("lang");
+        if (fresh && (fresh.revision !== embedded.revision || fresh.status !== embedded.status ||
+                      language !== document.documentElement.getAttribute("lang"))) {
+          window.location.reload();
+        }
+      })
+      .catch(function () { /* offline: the kept page is what there is */ });
+  }
+  if (document.getElementById("sheet-local") || document.getElementById("sheet-form")) checkCurrent();
 
   var HINT_KEY = "doko-first-use-dismissed";
   var hint = document.getElementById("first-use");

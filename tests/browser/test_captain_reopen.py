@@ -108,14 +108,20 @@ def test_every_kind_of_game_reopens_and_reconnects_without_a_false_alarm(
 
     # A save that reached the server but whose answer was lost: the next save is a conflict,
     # which takes nothing "from elsewhere" since every stored game is the phone's own.
+    lost = []
+
     def lose_the_answer(route):
-        route.fetch()
+        lost.append(route.fetch().status)
         route.abort()
 
     phone.route("**/sichern/", lose_the_answer)
     enter_game(phone, 13, "12", "2")
     phone.wait_for_selector("#sync-status:has-text('offline')")
-    assert len(wait_for_server(table, 13)) == 13
+    for _ in range(200):  # Playwright runs the handler while the test waits in Playwright
+        if lost and len(wait_for_server(table, 13, timeout=0)) == 13:
+            break
+        phone.wait_for_timeout(100)
+    assert 200 in lost and len(wait_for_server(table, 13, timeout=0)) == 13
     phone.unroute("**/sichern/")
     saved_everywhere(phone, 13)
     assert_quiet(phone)
@@ -124,3 +130,97 @@ def test_every_kind_of_game_reopens_and_reconnects_without_a_false_alarm(
     saved_everywhere(phone, 13)
     time.sleep(1.5)
     assert_quiet(phone)
+
+
+CACHED_PAGE = "caches.match(location.href.split('#')[0]).then(Boolean)"
+
+
+def test_the_first_visit_is_enough_to_open_the_page_offline(phone, live_server, evening, settings):
+    """With a service worker (https or localhost): no second online visit needed."""
+    settings.PUBLIC_BASE_URL = live_server.url
+    _table, link = captain_link(evening, 1)
+    phone.goto(link)
+    phone.wait_for_function(CACHED_PAGE)
+    enter_game(phone, 1, "14", "2")
+    phone.wait_for_selector("#sync-status:has-text('alles gespeichert')")
+    phone.context.set_offline(True)
+    phone.reload()
+    assert "Tisch 1 · Durchgang 1" in phone.inner_text("h1")
+    assert phone.input_value("input[name=g1-winners]") == "14"
+    phone.context.set_offline(False)
+
+
+@pytest.fixture
+def club_wifi(browser):
+    """A phone on the club's Wi-Fi over plain http: the laptop by a name that is not localhost,
+    so the page is no secure context and has no service worker."""
+    other = browser.browser_type.launch(
+        executable_path=browser_path(),
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP club.test 127.0.0.1"],
+    )
+    context = other.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="de-DE"
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+    other.close()
+
+
+def browser_path() -> str:
+    from tests.browser.conftest import CHROMIUM
+
+    return CHROMIUM
+
+
+def test_on_plain_http_the_browser_keeps_the_page_for_offline_and_updates_it_online(
+    club_wifi, live_server, evening, settings, organiser
+):
+    from scoring.sheets.services import submit_sheet
+
+    settings.ALLOWED_HOSTS = ["*"]
+    port = live_server.url.rsplit(":", 1)[1]
+    table, _link = captain_link(evening, 1)
+    link = f"http://club.test:{port}/e/{table.entry_token}/"
+    phone = club_wifi
+    phone.goto(link)
+    assert phone.evaluate("window.isSecureContext") is False
+    assert (
+        phone.evaluate("'serviceWorker' in navigator && !!navigator.serviceWorker.controller")
+        is False
+    )
+    enter_game(phone, 1, "14", "2")
+    phone.wait_for_selector("#sync-status:has-text('alles gespeichert')")
+
+    # The Wi-Fi is gone; the captain opens the link again (QR code, home screen, history).
+    phone.context.set_offline(True)
+    phone.goto("about:blank")
+    phone.goto(link)
+    assert "Tisch 1 · Durchgang 1" in phone.inner_text("h1")
+    assert phone.input_value("input[name=g1-winners]") == "14"  # from this device
+    assert phone.locator("link[rel=stylesheet]").evaluate("l => !!l.sheet")  # styled
+    enter_game(phone, 2, "23", "3")
+    phone.wait_for_selector("#sync-status:has-text('offline')")
+    screenshot(phone, "captain-plain-http-offline", full_page=False)
+
+    # Online again: the games typed offline are sent ...
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#sync-status:has-text('alles gespeichert')", timeout=20_000)
+    assert len(wait_for_server(table, 2)) == 2
+    # ... and a kept page older than the sheet is replaced by the current one.
+    sheet = Sheet.objects.get(table=table)
+    submit_sheet(
+        sheet,
+        [
+            {"kind": "normal", "winners": [1, 4], "value": 2},
+            {"kind": "normal", "winners": [2, 3], "value": 3},
+            {"kind": "normal", "winners": [1, 3], "value": 4},
+        ],
+        expected_revision=sheet.revision,
+        user=organiser,
+    )
+    phone.goto("about:blank")
+    phone.goto(link)
+    phone.wait_for_function("document.querySelector('input[name=g3-winners]').value === '13'")
