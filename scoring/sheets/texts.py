@@ -60,7 +60,7 @@ def sheet_texts(*, captain: bool = False) -> dict[str, str]:
         # stay on this device in every case.
         "error_gone": _(
             "Dieser Link gilt nicht mehr: die Turnierleitung hat ihn gesperrt oder ersetzt, oder "
-            "der Durchgang ist beendet. Ihre Eingaben bleiben auf diesem Gerät. Bitte an der "
+            "der Durchgang ist beendet. Ihre Eingaben bleiben auf diesem Gerät. Bitte bei der "
             "Turnierleitung nach dem neuen Link oder Kurzcode fragen und ihn hier öffnen."
         )
         if captain
