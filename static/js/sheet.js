@@ -591,6 +591,10 @@
   function lockedOut(data) {
     locked = true;
     var games = differingGames(readAll(), serverValues(data.server.rows));
+    if (!games.length) {  // nothing of this device is missing: only say what happened
+      showBanner(data.message, "info");
+      return;
+    }
     conflictPanel(t("locked_title"), data.message + " " + t("locked_intro"), games, data.server.rows, readAll(), []);
   }
 

@@ -124,8 +124,10 @@ def test_offline_the_sheet_shows_what_was_typed_and_that_points_come_later(
     phone.keyboard.press("Enter")
     info = phone.locator("tr.row-info[data-game='2'] .info-cell")
     info.wait_for(state="visible")
-    phone.wait_for_selector("tr.row-info[data-game='2'] :text('wird berechnet')")
-    assert "Sieger 23 · Wert 3" in info.inner_text()
+    phone.wait_for_function(
+        "document.querySelector(\"tr.row-info[data-game='2'] .info-cell\").textContent"
+        ".includes('Sieger 23 · Wert 3 – wird berechnet')"
+    )
     assert "sobald die Verbindung da ist" in phone.inner_text(".bar-zero")
     assert phone.locator(".bar-total strong").first.inner_text() == "…"
     assert first.inner_text() == "+2"  # what the server scored stays
