@@ -465,7 +465,9 @@
       .then(readAnswer)
       .then(function (answer) {
         var data = answer.data;
-        if (answer.code === 200) {
+        if (answer.code === 200 && !data.state) {
+          goOffline();  // some page that is not ours (a Wi-Fi's login page): no server yet
+        } else if (answer.code === 200) {
           goOnline();
           saved(data, sent);
         } else if (answer.code === 409 && data.state === "conflict") {
@@ -494,8 +496,10 @@
   function readAnswer(response) {
     var type = response.headers.get("Content-Type") || "";
     var body = type.indexOf("json") >= 0 ? response.json().catch(function () { return {}; }) : Promise.resolve({});
+    // Redirected (the desk's login ended: the login page came back): not allowed any more.
+    var code = response.redirected && response.status === 200 ? 401 : response.status;
     return body.then(function (data) {
-      return { code: response.status, data: data || {}, retryAfter: response.headers.get("Retry-After") };
+      return { code: code, data: data || {}, retryAfter: response.headers.get("Retry-After") };
     });
   }
 

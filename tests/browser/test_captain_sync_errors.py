@@ -87,3 +87,20 @@ def test_a_proxys_html_error_page_is_not_taken_for_a_lost_connection(
     enter_game(phone, 1, "14", "2")
     phone.wait_for_selector("#sync-banner:has-text('beschäftigt')")
     assert "Keine Verbindung" not in phone.inner_text("#sync-banner")
+
+
+def test_the_desk_whose_login_ended_is_told_to_reload_not_offline(desk, live_server, evening):
+    from tests.browser.conftest import login
+
+    login(desk, live_server)
+    desk.goto(live_server.url + f"/verwaltung/{evening.slug}/durchgang/1/tisch/1/")
+    cookies = [c for c in desk.context.cookies() if c["name"] != "sessionid"]
+    desk.context.clear_cookies()
+    desk.context.add_cookies(cookies)  # logged out elsewhere; the CSRF cookie stays
+    desk.get_by_label("Spiel 1: Sieger").click()
+    desk.keyboard.type("14")
+    desk.get_by_label("Spiel 1: Wert").click()
+    desk.keyboard.type("2")
+    desk.keyboard.press("Enter")
+    desk.wait_for_selector("#sync-banner:has-text('Seite neu laden')")
+    assert "Keine Verbindung" not in desk.inner_text("#sync-banner")
