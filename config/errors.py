@@ -1,8 +1,8 @@
 """Our error pages: 400, 403, 404, 405, 429, 500 and 503 in the base layout, or JSON.
 
 Every page says what happened and what to do, in the user's language. The JSON endpoints (the
-API under ``/api/`` and the sheet pages' live preview and calculator) answer ``{"error": "..."}``
-with the same status instead, because a script reads them.
+API under ``/api/`` and the sheet pages' live preview, calculator and autosave) answer
+``{"error": "..."}`` with the same status instead, because a script reads them.
 
 A locked, failing or unreachable database (``OperationalError``, ``InterfaceError``) is a
 moment's trouble, not a bug: it is answered 503 with ``Retry-After`` and logged as a warning
@@ -38,9 +38,17 @@ logger = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 5
 
-# The views that answer JSON (besides everything under /api/).
+# The views that answer JSON (besides everything under /api/). The autosave endpoints too: the
+# sheet page reads every answer of theirs, and an HTML error would look like a lost connection.
 JSON_VIEWS = frozenset(
-    {"scoring:sheet_preview", "scoring:sheet_score", "captain:preview", "captain:score"}
+    {
+        "scoring:sheet_preview",
+        "scoring:sheet_score",
+        "scoring:sheet_autosave",
+        "captain:preview",
+        "captain:score",
+        "captain:autosave",
+    }
 )
 JSON_PREFIX = "/api/"
 

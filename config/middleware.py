@@ -149,3 +149,32 @@ class ErrorPageMiddleware:
         if errors.database_unavailable(exception):
             return errors.service_unavailable(request, exception)
         return None
+
+
+class KeptPageMiddleware:
+    """A page the phone's browser may keep for offline use (``response.kept_offline``, the
+    captain's sheet) is kept whatever cookies come later: no ``Vary: Cookie``.
+
+    Django adds it when the session or the CSRF cookie is touched; the first visit sets the CSRF
+    cookie, so the browser's copy of that visit would never match the next request and the page
+    would open offline only after a second visit. The copy is private to the phone; the page's
+    script checks online whether it is still current (static/js/sheet.js, ``checkCurrent``).
+    Placed outside the session and CSRF middlewares, which add the header.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if getattr(response, "kept_offline", False) and response.has_header("Vary"):
+            kept = [
+                value.strip()
+                for value in response["Vary"].split(",")
+                if value.strip().lower() != "cookie"
+            ]
+            if kept:
+                response["Vary"] = ", ".join(kept)
+            else:
+                del response["Vary"]
+        return response

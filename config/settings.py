@@ -116,6 +116,8 @@ MIDDLEWARE = [
     # CSRF), so that their error pages carry the same headers as every other page.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
+    # The captain's sheet kept by the phone's browser for offline use: without Vary: Cookie.
+    "config.middleware.KeptPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -9,7 +9,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 
-def sheet_texts() -> dict[str, str]:
+def sheet_texts(*, captain: bool = False) -> dict[str, str]:
+    """The script's messages; ``captain`` for the captain's page (a link that no longer works
+    is a matter for the desk there, a page to reload at the desk)."""
     return {
         "saved": _("gespeichert"),
         "pending": _("noch nicht gesendet"),
@@ -54,4 +56,40 @@ def sheet_texts() -> dict[str, str]:
         "game": _("Spiel %s"),
         "example_winners": _("z. B. %s"),
         "error": _("Der Server hat die Eingaben nicht angenommen: %s"),
+        # An answer of the server that is not "saved": what happened and what to do. The games
+        # stay on this device in every case.
+        "error_gone": _(
+            "Dieser Link gilt nicht mehr: die Turnierleitung hat ihn gesperrt oder ersetzt, oder "
+            "der Durchgang ist beendet. Ihre Eingaben bleiben auf diesem Gerät. Bitte bei der "
+            "Turnierleitung nach dem neuen Link oder Kurzcode fragen und ihn hier öffnen."
+        )
+        if captain
+        else _(
+            "Diese Liste gibt es unter dieser Adresse nicht mehr. Ihre Eingaben bleiben auf "
+            "diesem Gerät; bitte die Liste über die Übersicht des Durchgangs neu öffnen."
+        ),
+        "error_forbidden": _(
+            "Der Server nimmt von dieser Seite nichts mehr an (Formular abgelaufen oder "
+            "Anmeldung beendet). Ihre Eingaben bleiben auf diesem Gerät: bitte die Seite neu "
+            "laden, dann werden sie gesendet."
+        ),
+        "error_busy": _(
+            "Der Server ist gerade beschäftigt. Ihre Eingaben bleiben auf diesem Gerät und "
+            "werden in einigen Sekunden von selbst noch einmal gesendet."
+        ),
+        "error_too_many": _(
+            "Von diesem Gerät kamen zu viele Anfragen. Ihre Eingaben bleiben auf diesem Gerät "
+            "und werden in einigen Minuten von selbst noch einmal gesendet."
+        ),
+        "error_server": _(
+            "Auf dem Server ist ein Fehler aufgetreten. Ihre Eingaben bleiben auf diesem Gerät "
+            "und werden gleich noch einmal gesendet; passiert es wieder, bitte der "
+            "Turnierleitung Bescheid geben."
+        ),
+        "error_refused": _(
+            "Der Server hat die Eingaben nicht angenommen. Ihre Eingaben bleiben auf diesem "
+            "Gerät: bitte die Seite neu laden; hilft das nicht, der Turnierleitung Bescheid geben."
+        ),
+        "not_sent_short": _("⚠ nicht gesendet – %s warten auf diesem Gerät"),
+        "offline_pending_points": _("wird berechnet, sobald die Verbindung da ist"),
     }

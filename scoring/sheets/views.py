@@ -21,6 +21,7 @@ from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
 from scoring.rules import RecordError, label, score_game
+from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
 from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
 from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json, too_deep_message
 from scoring.sheets.history import version_diffs
@@ -121,8 +122,13 @@ class SheetEntryMixin:
             "preview_url": self.preview_url(),
             "score_url": self.score_url(),
             "autosave_url": self.autosave_url(),
-            "server_state": server_rows(self.sheet, page),
-            "sheet_texts": sheet_texts(),
+            # The kinds with a soloist: the page compares its rows with the stored ones as
+            # the server reads them (a soloist the winners imply is no difference).
+            "server_state": {
+                **server_rows(self.sheet, page),
+                "solo_kinds": sorted(ONE_RE_KIND_VALUES),
+            },
+            "sheet_texts": sheet_texts(captain=self.source == SheetVersion.Source.CAPTAIN),
             "calc_parties": [("re", "Re", "Re", "Sub"), ("kontra", "Kontra", "Kontra", "In")],
             "specials": calculator_specials(),
             "organiser": self.organiser,

@@ -30,6 +30,9 @@ from scoring.sheets.views import (
 )
 from tournament.models import Table
 
+# How long a phone's browser may show the captain's page from its own cache (one evening).
+KEEP_PAGE_SECONDS = 12 * 3600
+
 
 class CaptainAccessMixin:
     """Resolve the token to its table's sheet, or 404 for unknown, revoked or closed links."""
@@ -73,6 +76,16 @@ class CaptainSheetView(CaptainAccessMixin, SheetEntryMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(manifest_url=self.manifest_url(), **kwargs)
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """The page, kept by the phone's browser for an evening: on plain http in a club's
+        network there is no service worker, and this is how opening the link again offline
+        still shows the sheet (the page's script checks online whether it is still current)."""
+        response = super().get(request, *args, **kwargs)
+        if response.status_code == 200:
+            response["Cache-Control"] = f"private, max-age={KEEP_PAGE_SECONDS}"
+            response.kept_offline = True  # config.middleware.KeptPageMiddleware
+        return response
 
 
 class CaptainPreviewView(CaptainAccessMixin, SheetPreviewMixin, View):
@@ -146,6 +159,7 @@ OFFLINE_ASSETS = (
     "css/app.css",
     "css/noscript.css",
     "js/app.js",
+    "js/sheet_sync.js",
     "js/sheet.js",
     "img/favicon.svg",
     "img/icon-192.png",

@@ -20,19 +20,46 @@
 
   // ------------------------------------------------------------------ service worker, first use
 
+  // Offline reopening. With a service worker (https, or localhost) the worker keeps the page:
+  // at the first visit the page asks it to, since no worker controlled that loading yet. On
+  // plain http in a club's network there is no worker: the server lets the browser keep the
+  // page for hours (Cache-Control, views_captain.py), so that opening the link again offline
+  // shows it; online, a page that came from that cache checks below whether it is still current.
   var worker = document.getElementById("service-worker");
   if (worker && "serviceWorker" in navigator && window.isSecureContext) {
     var controlled = !!navigator.serviceWorker.controller;
     navigator.serviceWorker.register(worker.getAttribute("data-url")).then(function () {
-      // First visit: fetch this page once more through the new worker, which keeps it for
-      // offline use (later visits go through the worker and are kept by it anyway).
-      if (!controlled && window.caches) {
-        return navigator.serviceWorker.ready.then(function () {
-          return fetch(window.location.href, { credentials: "same-origin" });
-        });
-      }
+      if (controlled) return null;
+      return navigator.serviceWorker.ready.then(function (registration) {
+        if (registration.active) registration.active.postMessage({ keep: window.location.href });
+      });
     }).catch(function () { /* the page works without it */ });
   }
+
+  // A page from the browser's cache (or the worker's) may be older than the sheet: when the
+  // server has a newer revision or status, the page is loaded anew (what this device typed is
+  // in localStorage and comes back).
+  function checkCurrent() {
+    var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    if (!navigation || navigation.transferSize > 0 || navigator.onLine === false || !window.DOMParser) return;
+    var embedded = readJson("sheet-server-state");
+    if (!embedded) return;
+    fetch(window.location.href.split("#")[0], { cache: "reload", credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var node = page.getElementById("sheet-server-state");
+        var fresh = node ? JSON.parse(node.textContent) : null;
+        var language = page.documentElement.getAttribute("lang");
+        if (fresh && (fresh.revision !== embedded.revision || fresh.status !== embedded.status ||
+                      language !== document.documentElement.getAttribute("lang"))) {
+          window.location.reload();
+        }
+      })
+      .catch(function () { /* offline: the kept page is what there is */ });
+  }
+  if (document.getElementById("sheet-local") || document.getElementById("sheet-form")) checkCurrent();
 
   var HINT_KEY = "doko-first-use-dismissed";
   var hint = document.getElementById("first-use");
@@ -57,36 +84,31 @@
     return values;
   }
 
-  function stableJson(value) {
-    if (Array.isArray(value)) return "[" + value.map(stableJson).join(",") + "]";
-    if (value && typeof value === "object") {
-      return "{" + Object.keys(value).sort().filter(function (key) {
-        return key !== "table_size" && key !== "sitting_out";
-      }).map(function (key) { return JSON.stringify(key) + ":" + stableJson(value[key]); }).join(",") + "}";
+  // Rows are compared as DokoSheetSync.canon spells them (sheet_sync.js): the device's typed
+  // fields and the server's stored game alike, so that a game saved from this device is never
+  // reported as changed elsewhere or as restored.
+  var Sync = window.DokoSheetSync;
+  var soloKinds = server.solo_kinds || null;
+  var activeCache = {};
+
+  function activeSeats(number) {
+    if (number === undefined || number === null) return null;
+    if (activeCache[number] !== undefined) return activeCache[number];
+    var sheetForm = document.getElementById("sheet-form");
+    var row = sheetForm && sheetForm.querySelector('tr.game-row[data-game="' + number + '"]');
+    var seats = null;
+    if (row) {
+      var size = parseInt(sheetForm.getAttribute("data-table-size"), 10);
+      var out = parseInt(row.getAttribute("data-sitting-out"), 10);
+      seats = [];
+      for (var seat = 1; seat <= size; seat += 1) if (seat !== out) seats.push(seat);
     }
-    return JSON.stringify(value);
+    activeCache[number] = seats;
+    return seats;
   }
 
-  // One row's values as a comparable string ("" for a blank row). ``loose`` leaves out what the
-  // server fills in by itself (the soloist follows from the winners).
-  function canon(values, loose) {
-    if (!values) return "";
-    var out = {};
-    Object.keys(values).forEach(function (key) {
-      var value = String(values[key] === null || values[key] === undefined ? "" : values[key]).trim();
-      if (key === "winners") value = value.replace(/[^0-9]/g, "").split("").sort().join("");
-      else if (key === "value" || /^p\d$/.test(key)) {
-        value = value.replace("\u2212", "-").replace(/^\+/, "").replace(/^(-?)0+(?=\d)/, "$1");
-      } else if (key === "record" && value) {
-        try { value = stableJson(JSON.parse(value)); } catch (error) { /* as typed */ }
-      }
-      if (value) out[key] = value;
-    });
-    if (out.kind === "normal") delete out.kind;
-    if (loose) delete out.soloist;
-    var keys = Object.keys(out).sort();
-    if (!keys.length || (keys.length === 1 && keys[0] === "kind")) return "";
-    return keys.map(function (key) { return key + "=" + out[key]; }).join("&");
+  function canon(values, loose, number) {
+    return Sync.canon(values, { loose: !!loose, soloKinds: soloKinds, active: activeSeats(number) });
   }
 
   var STORE_VERSION = 1;
@@ -131,7 +153,7 @@
   function differingGames(local, rows) {
     var games = {};
     Object.keys(local || {}).concat(Object.keys(rows || {})).forEach(function (number) {
-      if (canon(local[number], true) !== canon(rows[number], true)) games[number] = true;
+      if (canon(local[number], true, number) !== canon(rows[number], true, number)) games[number] = true;
     });
     return Object.keys(games).map(Number).sort(function (a, b) { return a - b; });
   }
@@ -208,7 +230,7 @@
     var entry = keep.load();
     if (!entry) return;
     var unsent = differingGames(entry.local, entry.base).filter(function (number) {
-      return canon(entry.local[number], true) !== canon((server.rows[number] || {}).values, true);
+      return canon(entry.local[number], true, number) !== canon((server.rows[number] || {}).values, true, number);
     });
     if (!unsent.length) {
       keep.clear();
@@ -274,7 +296,7 @@
     gameRows.forEach(function (row) {
       var number = row.getAttribute("data-game");
       var values = readRow(number);
-      if (canon(values)) rows[number] = values;
+      if (canon(values, false, number)) rows[number] = values;
     });
     return rows;
   }
@@ -302,6 +324,8 @@
   var revision = server.revision;
   var heldBackBy = null;
   var offline = false;
+  var scored = readAll();  // the rows as they were when the points shown were computed
+  var problem = null;  // the last error answer of the server (Sync.errorAdvice), until saved
   var locked = false;
   var conflictOpen = false;
   var saving = null;
@@ -316,8 +340,8 @@
 
   function rowState(number) {
     var parts = rowParts(number);
-    var local = canon(readRow(number));
-    var stored = canon(base[number]);
+    var local = canon(readRow(number), false, number);
+    var stored = canon(base[number], false, number);
     if (!local && !stored) return "";
     if (parts.main.classList.contains("has-problem")) return "refused";
     if (local === stored) return "saved";
@@ -351,7 +375,7 @@
       }
       if (state === "pending" || state === "waiting") pending.push(number);
       if (state === "refused") refused.push(number);
-      if (current === null && !canon(readRow(number))) current = row;
+      if (current === null && !canon(readRow(number), false, number)) current = row;
     });
     gameRows.forEach(function (row) {
       var isCurrent = row === current;
@@ -366,9 +390,11 @@
       else winners.removeAttribute("placeholder");
     });
     if (!syncStatus) return;
-    syncStatus.classList.toggle("offline", offline);
+    syncStatus.classList.toggle("offline", offline || !!problem);
     if (offline) {
       text(syncStatus, t("offline_short", pending.length + refused.length));
+    } else if (problem && pending.length) {
+      text(syncStatus, t("not_sent_short", pending.length));
     } else if (pending.length) {
       text(syncStatus, t("unsent", pending.length));
     } else if (!refused.length && Object.keys(base).length) {
@@ -400,6 +426,10 @@
 
   function goOnline() {
     retryDelay = 2000;
+    if (problem && !problem.stop) {
+      problem = null;
+      if (banner) banner.classList.add("hidden");
+    }
     if (offline) {
       offline = false;
       showBanner(t("back_online"), "ok");
@@ -432,16 +462,23 @@
       headers: { "X-CSRFToken": csrf, Accept: "application/json" },
       credentials: "same-origin"
     })
-      .then(function (response) {
-        return response.json().then(function (data) { return { code: response.status, data: data }; });
-      })
+      .then(readAnswer)
       .then(function (answer) {
-        goOnline();
         var data = answer.data;
-        if (answer.code === 200) saved(data, sent);
-        else if (answer.code === 409 && data.state === "conflict") conflict(data);
-        else if (answer.code === 409) lockedOut(data);
-        else showBanner(t("error", data.message || answer.code), "error");
+        if (answer.code === 200 && !data.state) {
+          goOffline();  // some page that is not ours (a Wi-Fi's login page): no server yet
+        } else if (answer.code === 200) {
+          goOnline();
+          saved(data, sent);
+        } else if (answer.code === 409 && data.state === "conflict") {
+          goOnline();
+          conflict(data);
+        } else if (answer.code === 409) {
+          goOnline();
+          lockedOut(data);
+        } else {
+          serverError(answer);
+        }
       }, function () { goOffline(); })
       .then(function () {
         saving = null;
@@ -455,7 +492,37 @@
     return saving;
   }
 
+  // Any answer of the server, JSON or not (a proxy's page): its status, its JSON body or {}.
+  function readAnswer(response) {
+    var type = response.headers.get("Content-Type") || "";
+    var body = type.indexOf("json") >= 0 ? response.json().catch(function () { return {}; }) : Promise.resolve({});
+    // Redirected (the desk's login ended: the login page came back): not allowed any more.
+    var code = response.redirected && response.status === 200 ? 401 : response.status;
+    return body.then(function (data) {
+      return { code: code, data: data || {}, retryAfter: response.headers.get("Retry-After") };
+    });
+  }
+
+  // The server answered, but not "saved": say what happened and what to do (not "offline"),
+  // send again by itself where waiting helps, and stop where only the captain can help.
+  function serverError(answer) {
+    var advice = Sync.errorAdvice(answer.code, answer.retryAfter);
+    offline = false;
+    problem = advice;
+    var detail = answer.data.message || answer.data.error || "";
+    var message = t(advice.text);
+    if (detail && advice.text === "error_refused") message += " (" + detail + ")";
+    showBanner(message, "error");
+    if (advice.stop) {
+      locked = true;
+    } else if (advice.retry) {
+      if (saveTimer) window.clearTimeout(saveTimer);
+      saveTimer = window.setTimeout(autosave, advice.delay);
+    }
+  }
+
   function saved(data, sent) {
+    problem = null;
     revision = data.revision;
     revisionInput.value = revision;
     data.saved_as_typed.forEach(function (number) { base[number] = sent[number]; });
@@ -463,7 +530,7 @@
       if (Number(number) > data.stored_games) delete base[number];
     });
     heldBackBy = data.held_back_by;
-    if (JSON.stringify(readAll()) === JSON.stringify(sent)) render(data.preview);
+    if (JSON.stringify(readAll()) === JSON.stringify(sent)) render(data.preview, sent);
   }
 
   // Someone else saved meanwhile: their changes are taken where this device changed nothing,
@@ -476,15 +543,15 @@
     var numbers = {};
     Object.keys(base).concat(Object.keys(local), Object.keys(rows)).forEach(function (n) { numbers[n] = true; });
     Object.keys(numbers).forEach(function (number) {
-      var mine = canon(local[number]);
-      var before = canon(base[number]);
+      var mine = canon(local[number], false, number);
+      var before = canon(base[number], false, number);
       if (mine === before) {
-        if (canon(rows[number]) !== before) {
+        if (canon(rows[number], false, number) !== before) {
           setRow(number, rows[number]);
           taken.push(Number(number));
         }
-      } else if (canon(rows[number], true) !== canon(base[number], true) &&
-                 canon(rows[number], true) !== canon(local[number], true)) {
+      } else if (canon(rows[number], true, number) !== canon(base[number], true, number) &&
+                 canon(rows[number], true, number) !== canon(local[number], true, number)) {
         clashes.push(Number(number));
       }
     });
@@ -528,6 +595,10 @@
   function lockedOut(data) {
     locked = true;
     var games = differingGames(readAll(), serverValues(data.server.rows));
+    if (!games.length) {  // nothing of this device is missing: only say what happened
+      showBanner(data.message, "info");
+      return;
+    }
     conflictPanel(t("locked_title"), data.message + " " + t("locked_intro"), games, data.server.rows, readAll(), []);
   }
 
@@ -558,7 +629,7 @@
     gameRows.forEach(function (row) {
       var number = row.getAttribute("data-game");
       var mine = (entry.local || {})[number];
-      if (canon(mine) !== canon(readRow(number))) {
+      if (canon(mine, false, number) !== canon(readRow(number), false, number)) {
         setRow(number, mine);
         restored.push(number);
       }
@@ -584,6 +655,7 @@
     timer = null;
     if (inflight) inflight.abort();
     inflight = new AbortController();
+    var sent = readAll();
     fetch(previewUrl, {
       method: "POST",
       body: new FormData(form),
@@ -591,20 +663,70 @@
       credentials: "same-origin",
       signal: inflight.signal
     })
-      .then(function (response) {
-        if (!response.ok) throw new Error(String(response.status));
-        return response.json();
-      })
-      .then(function (data) {
-        render(data);
-        updateStates();
-      })
-      .catch(function (error) {
-        if (error.name !== "AbortError") goOffline();
+      .then(readAnswer)
+      .then(function (answer) {
+        if (answer.code !== 200) {
+          serverError(answer);
+          markUnscored();
+        } else if (answer.data.rows) {
+          render(answer.data, sent);
+          updateStates();
+        }
+      }, function (error) {
+        if (error.name === "AbortError") return;
+        goOffline();
+        markUnscored();
       });
   }
 
-  function render(data) {
+  // Without the server the page does not score (one home for the rules: scoring/rules): rows
+  // typed since the last answer show what was typed (winners, value, kind) and that their
+  // points, and every total after them, come once the connection is back.
+  function markUnscored() {
+    var current = readAll();
+    var firstStale = null;
+    gameRows.forEach(function (row) {
+      var number = row.getAttribute("data-game");
+      if (canon(current[number], false, number) === canon(scored[number], false, number)) {
+        if (firstStale !== null) {
+          row.querySelectorAll("td.points-cell .total").forEach(function (total) { total.textContent = "\u2026"; });
+        }
+        return;
+      }
+      if (firstStale === null) firstStale = Number(number);
+      var parts = rowParts(number);
+      parts.main.classList.remove("has-problem", "has-warning");
+      parts.main.querySelectorAll("td.points-cell").forEach(function (cell) {
+        cell.textContent = "";
+        if (current[number]) cell.appendChild(element("span", "points muted", "\u2026"));
+      });
+      var info = parts.info.querySelector(".info-cell");
+      info.textContent = "";
+      if (current[number]) {
+        info.appendChild(element("span", "row-unscored", describe(current[number]) + " \u2013 " + t("offline_pending_points")));
+      }
+      parts.info.classList.toggle("hidden-info", !current[number]);
+    });
+    form.classList.toggle("totals-pending", firstStale !== null);
+    if (firstStale === null) return;
+    if (status) {
+      text(status, form.getAttribute("data-count-text").replace("%1", Object.keys(current).length).replace("%2", expectedGames));
+    }
+    form.querySelectorAll("td.total-cell strong, .bar-total strong").forEach(function (strong) { strong.textContent = "\u2026"; });
+    var zero = form.querySelector(".zero-check");
+    if (zero) text(zero, "(" + t("offline_pending_points") + ")");
+    var barZero = form.querySelector(".bar-zero");
+    if (barZero) {
+      text(barZero, t("offline_pending_points"));
+      barZero.classList.remove("bad");
+    }
+  }
+
+  var expectedGames = gameRows.length;
+  function render(data, sent) {
+    scored = sent;
+    expectedGames = data.expected;
+    form.classList.remove("totals-pending");
     data.rows.forEach(function (row) {
       var parts = rowParts(row.number);
       if (!parts.main) return;

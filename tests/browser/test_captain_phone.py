@@ -55,3 +55,89 @@ def test_captain_enters_a_sheet_on_a_phone_and_the_organiser_confirms(
     captain = table.seats.get(number=1).participant.name
     assert captain in phone.inner_text("table.standings")
     screenshot(phone, "public-standings-phone")
+
+
+def columns_fit(page, selector: str) -> list[str]:
+    """The cells of ``selector`` that end beyond the phone's screen (or are cut by their box)."""
+    return page.evaluate(
+        """selector => {
+            const width = document.documentElement.clientWidth;
+            const cut = [];
+            document.querySelectorAll(selector).forEach((cell, index) => {
+                const box = cell.getBoundingClientRect();
+                const wrap = cell.closest('.table-wrap');
+                const edge = wrap ? Math.min(width, wrap.getBoundingClientRect().right) : width;
+                if (box.right > edge + 0.5) cut.push(index + ': ' + cell.textContent.trim());
+            });
+            return cut;
+        }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("table_number", [1, 3])
+def test_the_handed_in_sheet_shows_every_seat_on_a_phone(
+    phone, live_server, evening, settings, table_number
+):
+    """Seat 4 (and 5 at a five-player table) is on the screen, without sideways scrolling."""
+    from scoring.sheets.services import submit_sheet
+    from tests.conftest import example_records
+
+    settings.PUBLIC_BASE_URL = live_server.url
+    table = Table.objects.get(round__tournament=evening, round__number=1, number=table_number)
+    sheet = Sheet.objects.get(table=table)
+    submit_sheet(
+        sheet, example_records(table.size), expected_revision=0, source="captain", final=True
+    )
+    phone.goto(captain_url(table.entry_token))
+    phone.wait_for_selector("text=Die Liste ist abgegeben")
+    screenshot(phone, f"captain-handed-in-{table.size}")
+    assert columns_fit(phone, "table.sheet.readonly td, table.sheet.readonly th") == []
+    wrap = phone.locator(".sheet-wrap")
+    assert wrap.evaluate("box => box.scrollWidth <= box.clientWidth + 1")
+    last = phone.locator("table.sheet.readonly tfoot td:nth-last-child(1)")
+    assert last.is_visible()
+
+
+def test_offline_the_sheet_shows_what_was_typed_and_that_points_come_later(
+    phone, live_server, evening, settings
+):
+    """No second rules engine on the phone: offline a game shows its winners and value, its
+    points and every total say they come with the connection; then the server's points."""
+    settings.PUBLIC_BASE_URL = live_server.url
+    table = Table.objects.get(round__tournament=evening, round__number=1, number=1)
+    phone.goto(captain_url(table.entry_token))
+    phone.locator("#first-use-close").tap()
+    phone.tap("input[name=g1-winners]")
+    phone.keyboard.type("14")
+    phone.keyboard.press("Tab")
+    phone.keyboard.type("2")
+    phone.keyboard.press("Enter")
+    phone.wait_for_selector("#sync-status:has-text('alles gespeichert')")
+    first = phone.locator("tr.game-row[data-game='1'] td.points-cell[data-seat='1'] .points")
+    assert first.inner_text() == "+2"
+
+    phone.context.set_offline(True)
+    phone.keyboard.type("23")
+    phone.keyboard.press("Tab")
+    phone.keyboard.type("3")
+    phone.keyboard.press("Enter")
+    info = phone.locator("tr.row-info[data-game='2'] .info-cell")
+    info.wait_for(state="visible")
+    phone.wait_for_function(
+        "document.querySelector(\"tr.row-info[data-game='2'] .info-cell\").textContent"
+        ".includes('Sieger 23 · Wert 3 – wird berechnet')"
+    )
+    assert "sobald die Verbindung da ist" in phone.inner_text(".bar-zero")
+    assert phone.locator(".bar-total strong").first.inner_text() == "…"
+    assert first.inner_text() == "+2"  # what the server scored stays
+    assert phone.inner_text("#sheet-status") == "2 von 16 Spielen"
+    screenshot(phone, "captain-offline-unscored", full_page=False)
+
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#sync-status:has-text('alles gespeichert')", timeout=20_000)
+    second = phone.locator("tr.game-row[data-game='2'] td.points-cell[data-seat='2'] .points")
+    second.wait_for()
+    assert second.inner_text() == "+3"
+    assert "wird berechnet" not in phone.inner_text("form#sheet-form")
+    assert phone.inner_text(".bar-zero").endswith("= 0")

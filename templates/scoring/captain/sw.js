@@ -30,7 +30,9 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     event.respondWith(
-      fetch(request).then(function (response) {
+      // Past the browser's own cache: the sheet page may be kept there for hours (the way
+      // phones without a worker open it offline), the worker asks the server first.
+      fetch(request, { cache: "no-cache" }).then(function (response) {
         if (response.ok) {
           var copy = response.clone();
           caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
@@ -55,4 +57,21 @@ self.addEventListener("fetch", function (event) {
       })
     );
   }
+});
+
+// The page asks to be kept at its first visit, when no worker controlled its loading yet: then
+// the first visit is enough to open it again offline.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (!data.keep) return;
+  var url = new URL(data.keep, self.location.href);
+  url.hash = "";
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf(self.registration.scope.replace(self.location.origin, "")) !== 0) return;
+  event.waitUntil(
+    fetch(url.href, { credentials: "same-origin", cache: "no-cache" }).then(function (response) {
+      if (!response.ok) return null;
+      return caches.open(CACHE).then(function (cache) { return cache.put(url.href, response); });
+    }).catch(function () { /* offline right now: kept at the next visit */ })
+  );
 });

@@ -1,0 +1,83 @@
+// node --test tests/js/ : the pure helpers of the sheet page's autosave (static/js/sheet_sync.js).
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert");
+const path = require("node:path");
+const Sync = require(path.join(__dirname, "..", "..", "static", "js", "sheet_sync.js"));
+
+const SOLO_KINDS = ["hochzeit_allein", "solo_buben", "solo_damen", "solo_trumpf", "stilles_solo"];
+const FOUR = { soloKinds: SOLO_KINDS, active: [1, 2, 3, 4] };
+const blank = { kind: "normal", winners: "", value: "", soloist: "", offender: "", record: "", p1: "", p2: "", p3: "", p4: "" };
+
+function row(values) { return Object.assign({}, blank, values); }
+
+test("a won quick-entry solo equals the stored game with the soloist filled in", () => {
+  const typed = row({ kind: "solo_damen", winners: "3", value: "4" });
+  const stored = row({ kind: "solo_damen", winners: "3", value: "4", soloist: "3" });
+  assert.strictEqual(Sync.canon(typed, FOUR), Sync.canon(stored, FOUR));
+});
+
+test("a lost quick-entry solo: the soloist is the active seat the three winners leave", () => {
+  const typed = row({ kind: "solo_buben", winners: "124", value: "5" });
+  const stored = row({ kind: "solo_buben", winners: "124", value: "5", soloist: "3" });
+  assert.strictEqual(Sync.canon(typed, FOUR), Sync.canon(stored, FOUR));
+  const five = { soloKinds: SOLO_KINDS, active: [2, 3, 4, 5] };
+  assert.strictEqual(Sync.canon(row({ kind: "solo_buben", winners: "235", value: "5" }), five),
+    Sync.canon(row({ kind: "solo_buben", winners: "235", value: "5", soloist: "4" }), five));
+});
+
+test("a soloist the winners do not imply is a real difference", () => {
+  const a = row({ kind: "solo_damen", winners: "3", value: "4", soloist: "3" });
+  const b = row({ kind: "solo_damen", winners: "3", value: "4", soloist: "2" });
+  assert.notStrictEqual(Sync.canon(a, FOUR), Sync.canon(b, FOUR));
+  assert.strictEqual(Sync.canon(a, Object.assign({ loose: true }, FOUR)), Sync.canon(b, Object.assign({ loose: true }, FOUR)));
+});
+
+test("a soloist beside a kind without one does not count", () => {
+  assert.strictEqual(Sync.canon(row({ winners: "14", value: "2", soloist: "2" }), FOUR),
+    Sync.canon(row({ winners: "14", value: "2" }), FOUR));
+});
+
+test("spellings of the same quick entry are equal", () => {
+  assert.strictEqual(Sync.canon(row({ winners: "4+1", value: "02" }), FOUR), Sync.canon(row({ kind: "", winners: "14", value: "2" }), FOUR));
+});
+
+test("a calculator row compares by its record, not by what the server adds", () => {
+  const record = { kind: "solo_damen", re: [2], augen_re: 130, statements: [], specials: [] };
+  const typed = row({ kind: "solo_damen", winners: "2", value: "4", record: JSON.stringify(record) });
+  const stored = row({ kind: "solo_damen", winners: "2", value: "4", soloist: "2",
+    record: JSON.stringify(Object.assign({ table_size: 4 }, record)) });
+  assert.strictEqual(Sync.canon(typed, FOUR), Sync.canon(stored, FOUR));
+});
+
+test("direct points: only the points count, an empty field is 0", () => {
+  const typed = row({ winners: "14", value: "2", p1: "+3", p2: "\u22121", p3: "", p4: "-2" });
+  const stored = row({ kind: "", p1: "3", p2: "-1", p3: "0", p4: "-2" });
+  assert.strictEqual(Sync.canon(typed, FOUR), Sync.canon(stored, FOUR));
+  assert.notStrictEqual(Sync.canon(row({ p1: "3", p2: "-3" }), FOUR), Sync.canon(row({ p1: "2", p2: "-2" }), FOUR));
+});
+
+test("a revoke keeps its soloist and offender", () => {
+  const a = row({ kind: "solo_damen", offender: "2", soloist: "3" });
+  const b = row({ kind: "solo_damen", offender: "2", soloist: "1" });
+  assert.notStrictEqual(Sync.canon(a, FOUR), Sync.canon(b, FOUR));
+});
+
+test("a blank row is empty whatever its kind", () => {
+  assert.strictEqual(Sync.canon(row({}), FOUR), "");
+  assert.strictEqual(Sync.canon(row({ kind: "solo_damen" }), FOUR), "");
+});
+
+test("error answers: what the page says and whether it sends again", () => {
+  assert.deepStrictEqual(Sync.errorAdvice(404), { text: "error_gone", retry: false, stop: true, delay: null });
+  assert.strictEqual(Sync.errorAdvice(403).text, "error_forbidden");
+  assert.strictEqual(Sync.errorAdvice(403).stop, true);
+  const busy = Sync.errorAdvice(503, "5");
+  assert.strictEqual(busy.text, "error_busy");
+  assert.strictEqual(busy.retry, true);
+  assert.strictEqual(busy.delay, 5000);
+  assert.strictEqual(Sync.errorAdvice(429, "600").delay, 600000);
+  assert.strictEqual(Sync.errorAdvice(500).retry, true);
+  assert.strictEqual(Sync.errorAdvice(400).text, "error_refused");
+  assert.strictEqual(Sync.errorAdvice(405).stop, true);
+});
