@@ -1,7 +1,8 @@
 """The organisers' login, with a brake on password guessing.
 
-After ``MAX_FAILURES`` failed attempts from one address within ``WINDOW_SECONDS`` the login
-answers 429 until the window has passed. A successful login clears the count.
+Each attempt from one address is counted before its password is checked; beyond
+``MAX_FAILURES`` within ``WINDOW_SECONDS`` the login answers 429 without checking, until the
+window has passed, also to many attempts sent at once. A successful login clears the count.
 
 Outside the local demo the published demo password is refused with a message saying so
 (``config/auth.py`` refuses it for every other way of logging in as well).
@@ -45,7 +46,7 @@ class ThrottledLoginView(LoginView):
     form_class = OrganiserLoginForm
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if THROTTLE.blocked(request):
+        if not THROTTLE.attempt(request):
             context = self.get_context_data(
                 form=self.get_form(),
                 rate_limited=_(
@@ -58,6 +59,4 @@ class ThrottledLoginView(LoginView):
         response = super().post(request, *args, **kwargs)
         if response.status_code == 302:
             THROTTLE.reset(request)
-        else:
-            THROTTLE.failed(request)
         return response
