@@ -47,8 +47,13 @@ class ThrottledLoginView(LoginView):
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if not THROTTLE.attempt(request):
+            # An unbound form: a bound one validates when rendered, which would check the
+            # password after all (and take the time a check takes).
+            form = self.get_form_class()(
+                request, initial={"username": request.POST.get("username", "")[:150]}
+            )
             context = self.get_context_data(
-                form=self.get_form(),
+                form=form,
                 rate_limited=_(
                     "Zu viele fehlgeschlagene Anmeldungen. Bitte in 15 Minuten erneut versuchen."
                 ),
