@@ -335,8 +335,12 @@ def test_the_real_network_server(tmp_path):
         pytest.skip(f"gunicorn not found next to {sys.executable}")
     env = network_env(tmp_path)
     manage(env, "migrate", "--noinput")
-    with sqlite3.connect(tmp_path / "db.sqlite3") as database:  # the cache table, by migrate
+    # The cache table, by migrate: in its own database file, not in the main one.
+    with sqlite3.connect(tmp_path / "data" / "cache.sqlite3") as database:
         assert database.execute("SELECT COUNT(*) FROM doko_cache").fetchone() == (0,)
+    with sqlite3.connect(tmp_path / "db.sqlite3") as database:
+        tables = {name for (name,) in database.execute("SELECT name FROM sqlite_master")}
+        assert "doko_cache" not in tables and "auth_user" in tables
     manage({**env, "DOKO_MODE": "local"}, "load_demo")  # the database of a `make run`
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
     token = manage(
@@ -403,7 +407,7 @@ def test_the_real_network_server(tmp_path):
         )
         assert response.status == 200 and "Demo-Passwort" in html
         assert "sessionid" not in login.cookies
-        with sqlite3.connect(tmp_path / "db.sqlite3") as database:  # counted in the cache table
+        with sqlite3.connect(tmp_path / "data" / "cache.sqlite3") as database:  # counted
             counted = "SELECT COUNT(*) FROM doko_cache WHERE cache_key LIKE '%throttle:login:%'"
             assert database.execute(counted).fetchone() == (1,)
 
@@ -427,3 +431,69 @@ def test_the_real_network_server(tmp_path):
             server.kill()
             server.wait()
     assert "DEBUG=1 is ignored" in log.read_text()
+
+
+def test_public_pages_answer_while_the_main_database_is_write_locked(tmp_path):
+    """Network mode on SQLite: the cache has a database file of its own, so a public page that
+    fills the cache, and a counted wrong link, do not wait for the main database's write lock
+    (held here by another connection, as a long restore or confirmation would)."""
+    gunicorn = BIN / "gunicorn"
+    if not gunicorn.exists():
+        pytest.skip(f"gunicorn not found next to {sys.executable}")
+    env = network_env(tmp_path)
+    manage(env, "migrate", "--noinput")
+    manage({**env, "DOKO_MODE": "local"}, "load_demo")
+    manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+    port = free_port()
+    log = tmp_path / "gunicorn.log"
+    with log.open("w") as output:
+        server = subprocess.Popen(
+            [
+                str(gunicorn),
+                "config.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                "1",
+                "--threads",
+                "2",
+                "--no-control-socket",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    writer = sqlite3.connect(tmp_path / "db.sqlite3", isolation_level=None, timeout=1)
+    try:
+        wait_for(server, port, log)
+        browser = Browser(port)
+        writer.execute("BEGIN IMMEDIATE")  # the main database's write lock, held
+        writer.execute("UPDATE tournament_tournament SET name = name")
+        for path, status in (
+            ("/t/demo/tabelle/", 200),
+            ("/api/t/demo/standings", 200),
+            ("/t/demo/beamer/", 200),
+            ("/e/" + "x" * 32 + "/", 404),  # counted in the cache
+        ):
+            started = time.monotonic()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=8)
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            assert response.status == status, (path, response.status)
+            assert time.monotonic() - started < 4, path
+        with sqlite3.connect(tmp_path / "data" / "cache.sqlite3") as cache:
+            keys = [key for (key,) in cache.execute("SELECT cache_key FROM doko_cache")]
+        assert any(":standings:" in key for key in keys), keys
+        assert any(":throttle:captain-token:" in key for key in keys), keys
+        assert browser.request("GET", "/")[0].status == 200
+    finally:
+        writer.close()
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
