@@ -113,7 +113,7 @@ def test_network_settings_are_for_plain_http_on_the_lan_with_debug_off(tmp_path)
     assert report["database"] == str(tmp_path / "db.sqlite3")
     assert "journal_mode=WAL" in report["journal"]
     assert report["whitenoise"] and "Manifest" in report["storage"]
-    assert report["cache"] == "django.core.cache.backends.db.DatabaseCache"
+    assert report["cache"] == "tournament.cache.backends.DataOnlyDatabaseCache"
 
 
 def test_network_mode_keeps_its_database_in_the_data_folder(tmp_path):
