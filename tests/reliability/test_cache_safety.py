@@ -34,6 +34,7 @@ from scoring.demo.play import play_round
 from scoring.management.commands.generate_demo import generated_records
 from scoring.seasons.services import create_season
 from tests.reliability.test_throttle import REDIS_LOCATION
+from tournament import throttle
 from tournament.cache import redis as redis_backend
 from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
@@ -251,9 +252,11 @@ def unreachable_redis(club_evening):
         "local": LOCAL,
     }
     redis_backend._resting_until.clear()
+    throttle.FALLBACK.clear()  # the brakes' counts of this process while Redis is away
     with override_settings(CACHES=caches_setting):
         yield
     redis_backend._resting_until.clear()
+    throttle.FALLBACK.clear()
 
 
 def test_with_redis_unreachable_every_page_answers(unreachable_redis, club_evening):
