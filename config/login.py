@@ -1,7 +1,8 @@
 """The organisers' login, with a brake on password guessing.
 
-After ``MAX_FAILURES`` failed attempts from one address within ``WINDOW_SECONDS`` the login
-answers 429 until the window has passed. A successful login clears the count.
+Each attempt from one address is counted before its password is checked; beyond
+``MAX_FAILURES`` within ``WINDOW_SECONDS`` the login answers 429 without checking, until the
+window has passed, also to many attempts sent at once. A successful login clears the count.
 
 Outside the local demo the published demo password is refused with a message saying so
 (``config/auth.py`` refuses it for every other way of logging in as well).
@@ -45,9 +46,14 @@ class ThrottledLoginView(LoginView):
     form_class = OrganiserLoginForm
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if THROTTLE.blocked(request):
+        if not THROTTLE.attempt(request):
+            # An unbound form: a bound one validates when rendered, which would check the
+            # password after all (and take the time a check takes).
+            form = self.get_form_class()(
+                request, initial={"username": request.POST.get("username", "")[:150]}
+            )
             context = self.get_context_data(
-                form=self.get_form(),
+                form=form,
                 rate_limited=_(
                     "Zu viele fehlgeschlagene Anmeldungen. Bitte in 15 Minuten erneut versuchen."
                 ),
@@ -58,6 +64,4 @@ class ThrottledLoginView(LoginView):
         response = super().post(request, *args, **kwargs)
         if response.status_code == 302:
             THROTTLE.reset(request)
-        else:
-            THROTTLE.failed(request)
         return response

@@ -36,6 +36,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config import network
+from tournament.cache.router import private_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -245,38 +246,50 @@ STORAGES = {
 
 # Network and production mode share one cache between the server's processes (public standings,
 # the counters of failed logins and wrong links): Redis when REDIS_URL is set, else a table of
-# the database (made by `migrate`, see config/apps.py). Both count failures atomically
-# (tournament/throttle.py); no pickled files in a folder others can write to. Development keeps
-# the cache in memory.
+# a database (made by `migrate`, see config/apps.py). Development keeps the cache in memory.
+# Every backend stores JSON text, never pickles: whoever can write into Redis cannot make the
+# server run code, and a value that is not JSON reads as a miss. Redis unreachable is a miss as
+# well, never a 500 (tournament/cache/). The brakes count atomically (tournament/throttle.py).
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 CACHE_TABLE = "doko_cache"
 if not DEPLOYED:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "doko"}
+        "default": {"BACKEND": "tournament.cache.backends.DataOnlyLocMemCache", "LOCATION": "doko"}
     }
 elif REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tournament.cache.redis.DataOnlyRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "doko",
+            # A Redis that does not answer costs a page at most this long (then it rests).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "BACKEND": "tournament.cache.backends.DataOnlyDatabaseCache",
             "LOCATION": CACHE_TABLE,
             # Room for every address counted by the throttles before entries are culled.
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        # Its own SQLite file, so that public pages and the brakes never wait for the main
+        # database's write lock (tournament/cache/router.py).
+        DATABASES["cache"] = {
+            **DATABASES["default"],
+            "NAME": str(private_file(DATA_DIR / "cache.sqlite3")),
+            "TEST": {},
+        }
+        DATABASE_ROUTERS = ["tournament.cache.router.CacheRouter"]
 # Beside the shared cache, each process keeps a few public things it read or rendered under a
 # key that names the tournament's last public change (the standings and their rendered rows):
 # what such a key holds never changes, so every process may answer from its own copy instead of
 # fetching about 100 kB from the database or Redis on every poll (docs/performance.md, §8).
 CACHES["local"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "BACKEND": "tournament.cache.backends.DataOnlyLocMemCache",
     "LOCATION": "doko-local",
     "OPTIONS": {"MAX_ENTRIES": 200},
 }

@@ -2,6 +2,7 @@
 
 Concern folders, one way (see ``.importlinter``): ``events`` and ``public`` build on ``seating``,
 which builds on ``participants``. Shared at the top: ``models``, ``errors`` (DomainError),
-``audit``, ``access`` (the organiser's views' mixin), ``throttle``, ``normalize`` (names).
+``audit``, ``access`` (the organiser's views' mixin), ``throttle``, ``cache`` (the cache
+backends: JSON only, Redis outages as misses), ``normalize`` (names).
 Nothing here imports ``scoring`` except its pure rules engine (``scoring.rules``).
 """

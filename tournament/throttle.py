@@ -1,36 +1,38 @@
-"""A brake on guessing: failures are counted per client address for a while.
+"""A brake on guessing: attempts are counted per client address for a while.
 
-Used for the organisers' login and the captains' links. The counts live in Django's cache, which
-in network and production mode is shared by all server processes: the database cache, or Redis
-when ``REDIS_URL`` is set (see settings). Behind a reverse proxy set
-``TRUST_X_FORWARDED_FOR=1`` so that each phone is counted on its own and not every request as
-coming from the proxy.
+Used for the organisers' login and the captains' links. The counts live in the shared cache
+(network and production mode: the database cache, or Redis with ``REDIS_URL``; see settings),
+counted by the cache backend's own atomic ``count`` (``tournament.cache``). Behind a reverse
+proxy set ``TRUST_X_FORWARDED_FOR=1`` so that each phone is counted on its own and not every
+request as coming from the proxy.
 
-Counting is atomic across processes, so that concurrent failures are never lost
-(``tests/reliability/test_throttle.py``). What Django's cache backends guarantee:
+An attempt is counted *before* it is evaluated (``attempt``): of 60 wrong passwords sent at the
+same moment exactly ``limit`` are checked, the rest are refused unseen; a check-then-count
+would let every request that arrives before the first count is written through
+(``tests/reliability/test_throttle.py``). An attempt that succeeds gives its count back
+(``forgive``) or clears the count (``reset``). While the count is over the limit every attempt
+from that address is refused, right or wrong, so the refusal tells a guesser nothing.
 
-- ``RedisCache``: ``add`` is ``SET NX`` and ``incr`` is ``INCRBY``, both atomic in Redis, and
-  ``INCRBY`` keeps the key's expiry. Used as it is.
-- ``LocMemCache`` (development): ``incr`` holds a lock, atomic within the one process.
-- ``DatabaseCache``: ``incr`` is Django's generic read-then-write (``get`` and ``set``): two
-  processes can read the same count and both write count + 1, and ``set`` replaces the window's
-  expiry with the default timeout. Counted here instead in one transaction that locks the row
-  (``SELECT … FOR UPDATE``; SQLite's ``BEGIN IMMEDIATE`` takes the write lock up front) and
-  writes the new count with the expiry unchanged.
-- ``FileBasedCache``: the same read-then-write, with no lock to take; no longer configured.
+While Redis cannot be reached the counting falls back to this process's memory: the brakes
+still hold (each process counts on its own, so a guesser gets at most ``limit`` attempts per
+server process) and logins and links keep working.
 """
 
 from __future__ import annotations
 
-import base64
-import pickle
+import logging
 
 from django.conf import settings
-from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
-from django.core.cache.backends.db import DatabaseCache
-from django.db import connections, models, router, transaction
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.http import HttpRequest
-from django.utils import timezone
+
+from tournament.cache.backends import DataOnlyLocMemCache
+from tournament.cache.redis import CacheUnavailable
+
+logger = logging.getLogger(__name__)
+
+# Counts of this process while the shared cache is unreachable (room for many addresses).
+FALLBACK = DataOnlyLocMemCache("doko-throttle-fallback", {"OPTIONS": {"MAX_ENTRIES": 5000}})
 
 
 def client_address(request: HttpRequest) -> str:
@@ -44,78 +46,13 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
-def count_failure(key: str, window_seconds: int) -> int:
-    """Add one to the count under ``key`` atomically; a new count lives ``window_seconds``.
-    Returns the new count."""
-    backend = caches[DEFAULT_CACHE_ALIAS]
-    if isinstance(backend, DatabaseCache):
-        return _count_in_database(backend, key, window_seconds)
-    cache.add(key, 0, window_seconds)
+def count(key: str, delta: int, window_seconds: int) -> int:
+    """Add ``delta`` to the count under ``key`` atomically and return the new count; a new
+    count lives ``window_seconds``, an existing one keeps its expiry."""
     try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, window_seconds)
-        return 1
-    if count == 1:
-        # Redis' INCR on a key that expired just before creates it without an expiry; the
-        # first failure starts the window anyway.
-        cache.touch(key, window_seconds)
-    return count
-
-
-def _count_in_database(backend: DatabaseCache, key: str, window_seconds: int) -> int:
-    """``count_failure`` on Django's database cache: the row is locked while it is counted.
-
-    Reads and writes the row as ``DatabaseCache`` stores it (base64 of a pickle, ``expires``);
-    creating and renewing a row go through the cache's own ``add`` and ``set``.
-    """
-    alias = router.db_for_write(backend.cache_model_class)
-    connection = connections[alias]
-    quote = connection.ops.quote_name
-    table = quote(backend._table)
-    cache_key = backend.make_and_validate_key(key)
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    select = (
-        f"SELECT {quote('value')}, {quote('expires')} FROM {table} "
-        f"WHERE {quote('cache_key')} = %s{lock}"
-    )
-    expression = models.Expression(output_field=models.DateTimeField())
-    converters = connection.ops.get_db_converters(expression) + expression.get_db_converters(
-        connection
-    )
-
-    def locked_row() -> tuple[int, float] | None:
-        """(count, seconds left) of the locked row; None when there is none or it expired."""
-        with connection.cursor() as cursor:
-            cursor.execute(select, [cache_key])
-            row = cursor.fetchone()
-        if row is None:
-            return None
-        value, expires = row
-        for converter in converters:
-            expires = converter(expires, expression, connection)
-        left = (expires - timezone.now()).total_seconds()
-        if left <= 0:
-            return None
-        count = pickle.loads(base64.b64decode(connection.ops.process_clob(value).encode()))
-        return int(count), left
-
-    with transaction.atomic(using=alias):
-        current = locked_row()
-        if current is None and backend.add(key, 1, window_seconds):
-            return 1  # the first failure of a new window (a concurrent add waits, then fails)
-        current = current or locked_row()
-        if current is None:  # expired (or cleared) under our lock: a new window
-            backend.set(key, 1, window_seconds)
-            return 1
-        count = current[0] + 1
-        stored = base64.b64encode(pickle.dumps(count, backend.pickle_protocol)).decode("latin1")
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {table} SET {quote('value')} = %s WHERE {quote('cache_key')} = %s",
-                [stored, cache_key],
-            )
-        return count
+        return caches[DEFAULT_CACHE_ALIAS].count(key, delta, window_seconds)
+    except CacheUnavailable:
+        return FALLBACK.count(key, delta, window_seconds)
 
 
 class Throttle:
@@ -127,15 +64,26 @@ class Throttle:
     def _key(self, request: HttpRequest) -> str:
         return f"throttle:{self.name}:{client_address(request)}"
 
+    def attempt(self, request: HttpRequest) -> bool:
+        """Count one attempt of this address; False if it is over the limit (refuse it without
+        looking at what was sent)."""
+        return count(self._key(request), 1, self.window_seconds) <= self.limit
+
+    def forgive(self, request: HttpRequest) -> None:
+        """The attempt succeeded: it does not count (a captain's link that opened)."""
+        count(self._key(request), -1, self.window_seconds)
+
+    def failed(self, request: HttpRequest) -> int:
+        """Count one failure of this address; returns the count within the window."""
+        return count(self._key(request), 1, self.window_seconds)
+
     def count(self, request: HttpRequest) -> int:
-        return cache.get(self._key(request), 0)
+        return count(self._key(request), 0, self.window_seconds)
 
     def blocked(self, request: HttpRequest) -> bool:
         return self.count(request) >= self.limit
 
-    def failed(self, request: HttpRequest) -> int:
-        """Count one failure of this address; returns the count within the window."""
-        return count_failure(self._key(request), self.window_seconds)
-
     def reset(self, request: HttpRequest) -> None:
-        cache.delete(self._key(request))
+        key = self._key(request)
+        caches[DEFAULT_CACHE_ALIAS].delete(key)
+        FALLBACK.delete(key)

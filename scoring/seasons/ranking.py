@@ -66,7 +66,11 @@ def evening_sums(tournament_ids: list[int]) -> dict[int, list[tuple[int, int, in
         tid: f"season-evening:{tid}:{count}:{revisions}" for tid, count, revisions in fingerprints
     }
     cached = cache.get_many(list(keys.values()))
-    sums = {tid: cached[key] for tid, key in keys.items() if key in cached}
+    sums = {
+        tid: found
+        for tid, key in keys.items()
+        if (found := evening_lines(cached.get(key))) is not None
+    }
     missing = [tid for tid in keys if tid not in sums]
     if missing:
         lines = (
@@ -82,6 +86,17 @@ def evening_sums(tournament_ids: list[int]) -> dict[int, list[tuple[int, int, in
         cache.set_many({keys[tid]: value for tid, value in fresh.items()}, EVENING_CACHE_SECONDS)
         sums.update(fresh)
     return sums
+
+
+def evening_lines(value: object) -> list[tuple[int, int, int]] | None:
+    """An evening's sums as the cache gives them back (JSON: lists); None (a miss) for any
+    other shape."""
+    if not isinstance(value, list):
+        return None
+    try:
+        return [(int(pid), int(points), int(rounds)) for pid, points, rounds in value]
+    except (TypeError, ValueError):
+        return None
 
 
 def evening_results(tournament_ids: list[int]) -> list[EveningResult]:

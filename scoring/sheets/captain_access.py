@@ -1,16 +1,17 @@
 """Captains' private links: which table a token opens, and a brake on guessing.
 
 A token opens its table's sheet while the round is released and the link is not revoked.
-Every wrong token counts against the client's address; after ``MAX_FAILURES`` within
-``WINDOW_SECONDS`` further wrong tokens are answered with 429 until the window has passed.
-
-The token is looked up first: a valid link always opens, however many wrong guesses came from
-the same address (a club's phones often share one address behind the hall's router, and a
-captain must not be locked out by a neighbour's typo). Only unknown tokens are counted and only
-unknown tokens are refused; a guesser still gets no more than ``MAX_FAILURES`` answers.
+Every attempt counts against the client's address before the token is looked up; a token that
+opens gives its count back at once, so only wrong tokens stay counted. Beyond ``MAX_FAILURES``
+within ``WINDOW_SECONDS`` every token from that address is answered with 429, right or wrong,
+until the window has passed: a blocked guesser learns nothing, also not by sending many guesses
+at once. (Phones behind one router share an address: a neighbour's many typos lock them out for
+the window too; the organiser's own pages and the printed sheet are the way round it.)
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -38,37 +39,42 @@ class TokenRateLimited(Exception):
 
 def resolve_token(request: HttpRequest, token: str) -> Table:
     """The table the token opens; Http404 when it opens nothing (counted as a failure), or
-    TokenRateLimited when it opens nothing and the address has guessed wrong too often."""
-    table = (
-        Table.objects.select_related("round__tournament")
-        .filter(entry_token=token, token_revoked=False, round__status=Round.Status.RELEASED)
-        .first()
-        if 20 <= len(token) <= 64
-        else None
+    TokenRateLimited when the address has guessed wrong too often (whatever the token)."""
+    return _counted(
+        request,
+        lambda: (
+            Table.objects.select_related("round__tournament")
+            .filter(entry_token=token, token_revoked=False, round__status=Round.Status.RELEASED)
+            .first()
+            if 20 <= len(token) <= 64
+            else None
+        ),
     )
-    return _found_or_counted(request, table)
 
 
 def resolve_short_code(request: HttpRequest, text: str) -> Table:
     """The table whose short code was typed (any case, with or without the dash), under the
     same rules and the same brake as the link's token."""
     code = normalize_short_code(text)
-    table = (
-        Table.objects.select_related("round__tournament")
-        .filter(short_code=code, token_revoked=False, round__status=Round.Status.RELEASED)
-        .first()
-        if code
-        else None
+    return _counted(
+        request,
+        lambda: (
+            Table.objects.select_related("round__tournament")
+            .filter(short_code=code, token_revoked=False, round__status=Round.Status.RELEASED)
+            .first()
+            if code
+            else None
+        ),
     )
-    return _found_or_counted(request, table)
 
 
-def _found_or_counted(request: HttpRequest, table: Table | None) -> Table:
-    """The table that was found; else the miss counts against the address (Http404), or the
-    address has missed too often (TokenRateLimited)."""
-    if table is not None:
-        return table
-    if THROTTLE.blocked(request):
+def _counted(request: HttpRequest, lookup: Callable[[], Table | None]) -> Table:
+    """The table ``lookup`` finds, the attempt counted first: TokenRateLimited when the address
+    is over the limit (nothing looked up), Http404 when nothing is found (the count stays)."""
+    if not THROTTLE.attempt(request):
         raise TokenRateLimited
-    THROTTLE.failed(request)
-    raise Http404("unknown or expired link or code")
+    table = lookup()
+    if table is None:
+        raise Http404("unknown or expired link or code")
+    THROTTLE.forgive(request)
+    return table

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, fields, replace
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache, caches
@@ -223,11 +224,13 @@ def cached_standings(
     """Standings for the public pages, kept a few seconds so that a room full of phones
     polling the table costs one computation, not one per request.
 
-    The cache holds plain data, the round number and the rows, never the tournament (a model
-    instance): what is read back is the same whatever happened to the tournament meanwhile.
-    ``stamp`` (the tournament's last public change, ``tournament.public.freshness``) is part of
-    the key: after a confirmation the standings are computed anew at once, and a page that
-    carries the new stamp in its ETag never holds the rows from before.
+    The cache holds plain data (``standings_data``: the round number, the rows and the open
+    sheets as JSON-able dicts), never the tournament (a model instance): what is read back is
+    the same whatever happened to the tournament meanwhile, and a value that does not have the
+    expected shape is a miss. ``stamp`` (the tournament's last public change,
+    ``tournament.public.freshness``) is part of the key: after a confirmation the standings are
+    computed anew at once, and a page that carries the new stamp in its ETag never holds the
+    rows from before.
     """
     key = (
         f"standings:{tournament.pk}:{after_round or 'latest'}:{stamp if stamp is not None else '-'}"
@@ -236,20 +239,51 @@ def cached_standings(
     # then the shared cache. An unstamped key only from the shared one, so that it is never
     # older than the cache time.
     local = caches[LOCAL_CACHE] if stamp is not None and LOCAL_CACHE in settings.CACHES else None
-    cached = local.get(key) if local is not None else None
-    if cached is None:
-        cached = cache.get(key)
-        if cached is not None and local is not None:
-            local.set(key, cached, settings.PUBLIC_CACHE_SECONDS)
-    if cached is None:
+    standings = standings_from_data(tournament, local.get(key)) if local is not None else None
+    if standings is None:
+        data = cache.get(key)
+        standings = standings_from_data(tournament, data)
+        if standings is not None and local is not None:
+            local.set(key, data, settings.PUBLIC_CACHE_SECONDS)
+    if standings is None:
         standings = compute_standings(tournament, after_round)
-        cached = (standings.after_round, standings.rows, standings.open_sheets)
-        cache.set(key, cached, settings.PUBLIC_CACHE_SECONDS)
+        data = standings_data(standings)
+        cache.set(key, data, settings.PUBLIC_CACHE_SECONDS)
         if local is not None:
-            local.set(key, cached, settings.PUBLIC_CACHE_SECONDS)
-        return standings
-    cached_after_round, rows, open_sheets = cached
-    return Standings(tournament, cached_after_round, rows, open_sheets)
+            local.set(key, data, settings.PUBLIC_CACHE_SECONDS)
+    return standings
+
+
+# A row in the cache: its fields in this order, as a JSON list (smaller and quicker to read back
+# than an object per row; 400 rows are read on every poll that is not a 304).
+ROW_FIELDS = tuple(field.name for field in fields(StandingRow))
+ROUNDS_INDEX = ROW_FIELDS.index("rounds")
+
+
+def standings_data(standings: Standings) -> dict[str, Any]:
+    """The standings as JSON data for the cache (``tournament.cache`` stores JSON only)."""
+    return {
+        "after_round": standings.after_round,
+        "rows": [[getattr(row, name) for name in ROW_FIELDS] for row in standings.rows],
+        "open_sheets": astuple(standings.open_sheets) if standings.open_sheets else None,
+    }
+
+
+def standings_from_data(tournament: Tournament, data: Any) -> Standings | None:
+    """``standings_data`` read back; None (a miss) for anything else."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        rows = []
+        for values in data["rows"]:
+            if len(values) != len(ROW_FIELDS):
+                return None
+            values[ROUNDS_INDEX] = tuple(values[ROUNDS_INDEX])
+            rows.append(StandingRow(*values))
+        open_sheets = OpenSheets(*data["open_sheets"]) if data["open_sheets"] else None
+        return Standings(tournament, int(data["after_round"]), tuple(rows), open_sheets)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:

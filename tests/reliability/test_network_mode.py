@@ -113,7 +113,7 @@ def test_network_settings_are_for_plain_http_on_the_lan_with_debug_off(tmp_path)
     assert report["database"] == str(tmp_path / "db.sqlite3")
     assert "journal_mode=WAL" in report["journal"]
     assert report["whitenoise"] and "Manifest" in report["storage"]
-    assert report["cache"] == "django.core.cache.backends.db.DatabaseCache"
+    assert report["cache"] == "tournament.cache.backends.DataOnlyDatabaseCache"
 
 
 def test_network_mode_keeps_its_database_in_the_data_folder(tmp_path):
@@ -335,8 +335,12 @@ def test_the_real_network_server(tmp_path):
         pytest.skip(f"gunicorn not found next to {sys.executable}")
     env = network_env(tmp_path)
     manage(env, "migrate", "--noinput")
-    with sqlite3.connect(tmp_path / "db.sqlite3") as database:  # the cache table, by migrate
+    # The cache table, by migrate: in its own database file, not in the main one.
+    with sqlite3.connect(tmp_path / "data" / "cache.sqlite3") as database:
         assert database.execute("SELECT COUNT(*) FROM doko_cache").fetchone() == (0,)
+    with sqlite3.connect(tmp_path / "db.sqlite3") as database:
+        tables = {name for (name,) in database.execute("SELECT name FROM sqlite_master")}
+        assert "doko_cache" not in tables and "auth_user" in tables
     manage({**env, "DOKO_MODE": "local"}, "load_demo")  # the database of a `make run`
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
     token = manage(
@@ -403,7 +407,7 @@ def test_the_real_network_server(tmp_path):
         )
         assert response.status == 200 and "Demo-Passwort" in html
         assert "sessionid" not in login.cookies
-        with sqlite3.connect(tmp_path / "db.sqlite3") as database:  # counted in the cache table
+        with sqlite3.connect(tmp_path / "data" / "cache.sqlite3") as database:  # counted
             counted = "SELECT COUNT(*) FROM doko_cache WHERE cache_key LIKE '%throttle:login:%'"
             assert database.execute(counted).fetchone() == (1,)
 

@@ -31,7 +31,10 @@ from tournament.throttle import Throttle
 ROOT = Path(__file__).resolve().parents[2]
 CACHE_TABLE = "doko_test_throttle_cache"
 DATABASE_CACHE = {
-    "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": CACHE_TABLE}
+    "default": {
+        "BACKEND": "tournament.cache.backends.DataOnlyDatabaseCache",
+        "LOCATION": CACHE_TABLE,
+    }
 }
 REDIS_LOCATION = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 CONCURRENT = 50
@@ -90,7 +93,7 @@ def redis_cache():
     prefix = f"doko-test-{uuid.uuid4().hex}"
     caches = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tournament.cache.redis.DataOnlyRedisCache",
             "LOCATION": REDIS_LOCATION,
             "KEY_PREFIX": prefix,
         }
@@ -168,7 +171,8 @@ def test_the_window_keeps_its_length_on_redis(redis_cache):
 
 CACHE_REPORT = (
     "import json, django; django.setup(); from django.conf import settings; "
-    "print(json.dumps(settings.CACHES['default']))"
+    "print(json.dumps({**settings.CACHES['default'], 'databases': "
+    "{alias: str(db['NAME']) for alias, db in settings.DATABASES.items()}}))"
 )
 
 
@@ -198,18 +202,31 @@ def cache_settings(tmp_path: Path, **env: str) -> dict:
 @pytest.mark.parametrize("mode", ["network", "production"])
 def test_deployed_modes_cache_in_the_database_or_in_redis(tmp_path, mode):
     default = cache_settings(tmp_path, DOKO_MODE=mode)
-    assert default["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+    assert default["BACKEND"] == "tournament.cache.backends.DataOnlyDatabaseCache"
     assert default["LOCATION"] == "doko_cache"
     redis = cache_settings(tmp_path, DOKO_MODE=mode, REDIS_URL="redis://127.0.0.1:6379/3")
-    assert redis["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert redis["BACKEND"] == "tournament.cache.redis.DataOnlyRedisCache"
     assert redis["LOCATION"] == "redis://127.0.0.1:6379/3"
+    assert "cache" not in redis["databases"]
     for caches in (default, redis):
         assert "FileBasedCache" not in caches["BACKEND"]
 
 
+def test_on_sqlite_the_cache_table_has_a_database_file_of_its_own(tmp_path):
+    """Outside the main database's write lock (item 15 of issue 21); PostgreSQL keeps it."""
+    on_sqlite = cache_settings(tmp_path, DOKO_MODE="network")
+    assert on_sqlite["databases"]["cache"] == str(tmp_path / "data" / "cache.sqlite3")
+    assert on_sqlite["databases"]["default"] == str(tmp_path / "data" / "db.sqlite3")
+    assert (tmp_path / "data" / "cache.sqlite3").stat().st_mode & 0o777 == 0o600
+    on_postgres = cache_settings(
+        tmp_path, DOKO_MODE="network", DATABASE_URL="postgres://doko@127.0.0.1:5432/doko"
+    )
+    assert set(on_postgres["databases"]) == {"default"}
+
+
 def test_the_local_demo_caches_in_memory(tmp_path):
     local = cache_settings(tmp_path, DOKO_MODE="local", REDIS_URL="redis://127.0.0.1:6379/3")
-    assert local["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    assert local["BACKEND"] == "tournament.cache.backends.DataOnlyLocMemCache"
 
 
 @override_settings(CACHES=DATABASE_CACHE)

@@ -98,21 +98,25 @@ def test_wrong_tokens_are_rate_limited(client, evening):
     assert not SheetVersion.objects.exists()
 
 
-def test_wrong_guesses_never_lock_out_a_valid_link(client, evening):
-    """Phones behind the hall's router share one address: a neighbour's wrong guesses must not
-    block a captain's real link, for reading or for saving."""
+def test_valid_links_never_count_and_wrong_guesses_block_every_link(client, evening):
+    """A captain's link opens and saves as often as needed without counting against the
+    address; wrong guesses do count, and once the address is blocked every link from it is
+    refused, the valid one too (a guesser must not learn which link is right: issue 21, 14).
+    Other phones are not affected."""
     good = captain_url(evening, 1)
-    for attempt in range(MAX_FAILURES * 3):
-        client.get(f"/e/{'x' * 30}{attempt:02d}/")
-    assert client.get(f"/e/{'y' * 32}/").status_code == 429  # guessing stays blocked
-    assert client.get(good).status_code == 200
+    for _ in range(MAX_FAILURES * 2):
+        assert client.get(good).status_code == 200
     assert client.post(good, quick_rows(2, save="1")).status_code == 302
     assert SheetVersion.objects.count() == 1
-    other_table = captain_url(evening, 3)
-    assert client.get(other_table).status_code == 200
-    assert client.get(f"/e/{'y' * 32}/").status_code == 429  # a valid link reset nothing
+    for attempt in range(MAX_FAILURES):
+        assert client.get(f"/e/{'x' * 30}{attempt:02d}/").status_code == 404
+    assert client.get(f"/e/{'y' * 32}/").status_code == 429  # guessing stays blocked
+    assert client.get(good).status_code == 429
+    assert client.post(good, quick_rows(3, save="1")).status_code == 429
+    assert SheetVersion.objects.count() == 1
     other = Client(REMOTE_ADDR="10.0.0.9")
-    assert other.get(f"/e/{'y' * 32}/").status_code == 404  # other phones are not affected
+    assert other.get(f"/e/{'y' * 32}/").status_code == 404
+    assert other.get(captain_url(evening, 3)).status_code == 200
 
 
 def test_captain_submits_and_the_organiser_confirms(client, organiser_client, evening):

@@ -61,8 +61,11 @@ def test_a_wrong_code_says_so_and_counts_against_the_address(evening):
         client.get(reverse("captain:code"), {"code": "ZZZZ-ZZZZ"})
     assert client.get(reverse("captain:code"), {"code": "YYYY-YYYY"}).status_code == 429
     table = Table.objects.filter(round__tournament=evening).first()
-    # A right code still opens (a neighbour's typos must not lock a captain out).
-    assert client.get(reverse("captain:code"), {"code": table.short_code}).status_code == 302
+    # Blocked means blocked for every code from that address, also a right one (issue 21, 14);
+    # other devices are not affected.
+    assert client.get(reverse("captain:code"), {"code": table.short_code}).status_code == 429
+    other = Client(REMOTE_ADDR="10.0.0.9")
+    assert other.get(reverse("captain:code"), {"code": table.short_code}).status_code == 302
 
 
 def test_a_revoked_or_renewed_link_takes_its_code_along(evening, organiser):
