@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, ListView, TemplateView
 
 from tournament.access import OrganiserMixin
+from tournament.clubs.logins import may_found_club
 from tournament.errors import DomainError
 from tournament.events.forms import TournamentForm
 from tournament.events.services import create_tournament, update_tournament
@@ -39,6 +40,10 @@ class TournamentListView(OrganiserMixin, ListView):
         context = super().get_context_data(**kwargs)
         context["sees_all"] = is_superuser(self.request.user)
         context["clubs"] = clubs_for(self.request.user).order_by("name")
+        context["led_clubs"] = set(
+            clubs_for(self.request.user, full=True).values_list("pk", flat=True)
+        )
+        context["may_found_club"] = may_found_club(self.request.user)
         return context
 
 
