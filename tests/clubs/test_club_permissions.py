@@ -172,12 +172,19 @@ def test_another_clubs_leader_gets_404_on_every_club_page(club_evening, other_cl
     club = club_evening.club
     season = create_season(club, "2025", name="Saison", tournaments=[club_evening])
     member = club.members.create(name="Anna", key="anna")
-    values = {"club": club.slug, "season": season.slug, "member": member.public_id}
+    values = {
+        "club": club.slug,
+        "season": season.slug,
+        "member": member.public_id,
+        "pk": 1,  # a login or invitation of the club: refused before it is looked up
+    }
     client = login(other_club_leader)
     before = fingerprint()
     routes = club_routes()
     assert len(routes) >= 9
     for name, params in routes:
+        if "club" not in params:
+            continue  # founding a club (clubs:create): no club's page
         url = reverse(name, kwargs={param: values[param] for param in params})
         assert getattr(client, method)(url).status_code == 404, url
     assert fingerprint() == before
