@@ -207,3 +207,12 @@ def test_the_club_pages_speak_english(club, leader):
     newcomer = login(make_user("neu"))
     newcomer.cookies["django_language"] = "en"
     assert "Found a club" in newcomer.get(reverse("clubs:create")).content.decode()
+
+
+def test_the_tournament_list_offers_a_helper_no_club_management(club, leader, helper):
+    helper_page = login(helper).get(reverse("tournament:list")).content.decode()
+    leader_page = login(leader).get(reverse("tournament:list")).content.decode()
+    for name in ("clubs:members", "clubs:logins", "clubs:tournaments"):
+        link = reverse(name, args=[club.slug])
+        assert link in leader_page and link not in helper_page, name
+    assert reverse("clubs:create") not in helper_page + leader_page
