@@ -57,14 +57,15 @@ def neighbour(db):
 
 
 def club_urls(club: Club) -> list[str]:
-    """Every page of the club's login management with its parameters filled in."""
-    membership = club.memberships.first()
-    invitation, _token = invite(club, role=HELPER, by=membership.user)
+    """Every page of the club's login management."""
     return [
-        reverse("clubs:logins", args=[club.slug]),
-        reverse("clubs:login", args=[club.slug, membership.pk]),
-        reverse("clubs:invitation_withdraw", args=[club.slug, invitation.pk]),
-        reverse("clubs:tournaments", args=[club.slug]),
+        reverse(name, args=[club.slug])
+        for name in (
+            "clubs:logins",
+            "clubs:login",
+            "clubs:invitation_withdraw",
+            "clubs:tournaments",
+        )
     ]
 
 
@@ -111,12 +112,22 @@ def test_a_login_with_a_club_cannot_found_another_and_strangers_must_log_in(club
 
 def test_the_helper_gets_403_and_another_club_404_on_every_club_page(club, helper, neighbour):
     urls = club_urls(club)
+    leader = club.memberships.get(role=ORGANISER)
+    invitation, _token = invite(club, role=HELPER, by=leader.user)
+    older = create_tournament(name="Alt", date=datetime.date(2024, 1, 5), user=helper)
+    hostile = {
+        "action": "remove",
+        "login": leader.pk,
+        "role": HELPER,
+        "invitation": invitation.pk,
+        "tournament": older.slug,
+        "note": "x",
+    }
     before = state()
     for client, status in ((login(helper), 403), (login(neighbour), 404)):
         for url in urls:
             assert client.get(url).status_code == status, url
-            answer = client.post(url, {"action": "remove", "role": HELPER, "tournament": "x"})
-            assert answer.status_code == status, url
+            assert client.post(url, hostile).status_code == status, url
     assert state() == before
 
 
@@ -167,20 +178,34 @@ def test_roles_and_removal_from_the_page_keep_a_leader(club, leader, helper):
     own = club.memberships.get(user=leader)
     theirs = club.memberships.get(user=helper)
     url = reverse("clubs:logins", args=[club.slug])
-    answer = client.post(reverse("clubs:login", args=[club.slug, own.pk]), {"action": "remove"})
+    change = reverse("clubs:login", args=[club.slug])
+    answer = client.post(change, {"login": own.pk, "action": "remove"})
     assert answer["Location"] == url
     assert "mindestens eine Turnierleitung" in client.get(url).content.decode()
-    client.post(
-        reverse("clubs:login", args=[club.slug, theirs.pk]), {"action": "role", "role": ORGANISER}
-    )
+    client.post(change, {"login": theirs.pk, "action": "role", "role": ORGANISER})
     assert club.memberships.get(user=helper).role == ORGANISER
-    client.post(reverse("clubs:login", args=[club.slug, theirs.pk]), {"action": "remove"})
+    client.post(change, {"login": theirs.pk, "action": "remove"})
     assert not club.memberships.filter(user=helper).exists()
-    bad = client.post(
-        reverse("clubs:login", args=[club.slug, own.pk]), {"action": "role", "role": "chef"}
-    )
+    bad = client.post(change, {"login": own.pk, "action": "role", "role": "chef"})
     assert bad.status_code == 302
     assert club.memberships.get(user=leader).role == ORGANISER
+    for nonsense in ("", "abc", "-1", "9" * 40, str(theirs.pk)):  # theirs: gone now
+        answer = client.post(change, {"login": nonsense, "action": "remove"})
+        assert answer.status_code == 302
+    assert "gibt es im Verein nicht" in client.get(url).content.decode()
+    assert client.get(change).status_code == 405
+
+
+def test_an_invitation_is_withdrawn_from_the_page(club, leader, neighbour):
+    invitation, token = invite(club, role=HELPER, by=leader)
+    theirs, _other = invite(Club.objects.get(slug="nachbarn"), role=HELPER, by=neighbour)
+    client = login(leader)
+    withdraw = reverse("clubs:invitation_withdraw", args=[club.slug])
+    assert client.post(withdraw, {"invitation": theirs.pk}).status_code == 302
+    assert ClubInvitation.objects.filter(pk=theirs.pk).exists()  # another club's: untouched
+    assert client.post(withdraw, {"invitation": invitation.pk}).status_code == 302
+    assert not ClubInvitation.objects.filter(pk=invitation.pk).exists()
+    assert Client().get(reverse("invitation", args=[token])).status_code == 404
 
 
 def test_an_older_tournament_is_attached_from_the_clubs_page(club, leader):

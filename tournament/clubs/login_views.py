@@ -12,7 +12,7 @@ from django.contrib.auth import login
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -112,29 +112,32 @@ class ClubLoginsView(ClubMixin, TemplateView):
 
 
 class ClubLoginView(ClubMixin, View):
-    """One login of the club: change its role or remove it from the club (POST only)."""
+    """One login of the club (POST ``login``: its membership's id): change its role or remove it
+    from the club. The id comes with the form, not in the URL: the page's address stays the same
+    for every login."""
 
     http_method_names = ["post"]
 
-    def load(self, **kwargs: Any) -> None:
-        self.membership = get_object_or_404(
-            ClubMembership.objects.select_related("user"), club=self.club, pk=kwargs["pk"]
-        )
-
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        name = self.membership.user.get_username()
+        membership = (
+            ClubMembership.objects.select_related("user")
+            .filter(club=self.club, pk=_id(request.POST.get("login")))
+            .first()
+        )
+        if membership is None:
+            messages.error(request, _("Diesen Zugang gibt es im Verein nicht (mehr)."))
+            return redirect("clubs:logins", club=self.club.slug)
+        name = membership.user.get_username()
         try:
             if request.POST.get("action") == "remove":
-                remove_login(self.membership, by=request.user)
+                remove_login(membership, by=request.user)
                 messages.success(
                     request, _("„%(name)s“ gehört nicht mehr zum Verein.") % {"name": name}
                 )
-                if self.membership.user_id == request.user.pk:
+                if membership.user_id == request.user.pk:
                     return redirect("tournament:list")
             else:
-                membership = set_role(
-                    self.membership, request.POST.get("role", ""), by=request.user
-                )
+                membership = set_role(membership, request.POST.get("role", ""), by=request.user)
                 messages.success(
                     request,
                     _("„%(name)s“ hat jetzt die Rolle %(role)s.")
@@ -147,11 +150,24 @@ class ClubLoginView(ClubMixin, View):
         return redirect("clubs:logins", club=self.club.slug)
 
 
+def _id(value: str | None) -> int:
+    """A posted id; 0 (no object) for anything that is not a small positive number."""
+    text = (value or "").strip()
+    return int(text) if text.isdigit() and len(text) < 12 else 0
+
+
 class WithdrawInvitationView(ClubMixin, View):
+    """POST ``invitation``: the id of an open invitation of the club."""
+
     http_method_names = ["post"]
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        invitation = get_object_or_404(ClubInvitation, club=self.club, pk=kwargs["pk"])
+        invitation = ClubInvitation.objects.filter(
+            club=self.club, pk=_id(request.POST.get("invitation"))
+        ).first()
+        if invitation is None:
+            messages.error(request, _("Diese Einladung gibt es nicht (mehr)."))
+            return redirect("clubs:logins", club=self.club.slug)
         try:
             withdraw_invitation(invitation, by=request.user)
             messages.success(

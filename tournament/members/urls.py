@@ -12,9 +12,9 @@ app_name = "clubs"
 urlpatterns = [
     path("neu/", logins.FoundClubView.as_view(), name="create"),
     path("<slug:club>/zugaenge/", logins.ClubLoginsView.as_view(), name="logins"),
-    path("<slug:club>/zugaenge/<int:pk>/", logins.ClubLoginView.as_view(), name="login"),
+    path("<slug:club>/zugaenge/aendern/", logins.ClubLoginView.as_view(), name="login"),
     path(
-        "<slug:club>/einladungen/<int:pk>/zuruecknehmen/",
+        "<slug:club>/einladungen/zuruecknehmen/",
         logins.WithdrawInvitationView.as_view(),
         name="invitation_withdraw",
     ),
