@@ -23,6 +23,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -60,6 +61,22 @@ def files() -> list[tuple[str, str, bytes, bool]]:
         ),
         ("one row of 1,000,000 cells", "liste.xlsx", handmade.one_wide_row(), True),
         ("2,000,000 empty rows", "liste.xlsx", handmade.many_empty_rows(), True),
+        (
+            "worksheet 'sheet1.bin', 1,000,000 cells",
+            "liste.xlsx",
+            handmade.one_wide_row(sheet_part="xl/worksheets/sheet1.bin"),
+            True,
+        ),
+        (
+            "worksheet 'sheet1.bin', stored, 400,000 cells",
+            "liste.xlsx",
+            handmade.xlsx_file(
+                handmade.worksheet("<row>" + "<c/>" * 400_000 + "</row>"),
+                sheet_part="xl/worksheets/sheet1.bin",
+                compression=zipfile.ZIP_STORED,
+            ),
+            True,
+        ),
         ("valid: 2,000 participants (.xlsx)", "liste.xlsx", buffer.getvalue(), False),
         ("valid: 2,000 participants (CSV)", "liste.csv", csv.encode(), False),
     ]

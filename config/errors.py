@@ -10,8 +10,9 @@ moment's trouble, not a bug: it is answered 503 with ``Retry-After`` and logged 
 outside a view). The 500 and 503 pages are rendered without touching the database.
 
 A request over the size limits of ``config/settings.py`` (form data over 1 MB, too many fields
-or files, an upload over 4 MB: Django's ``RequestDataTooBig``, ``TooManyFieldsSent`` and
-``TooManyFilesSent``, and ``config.uploads``) reaches ``bad_request``, whose 400 says which limit
+or files, an upload over 4 MB, a backup on the restore page over 50 MB: Django's
+``RequestDataTooBig``, ``TooManyFieldsSent`` and ``TooManyFilesSent``, and ``config.uploads``)
+reaches ``bad_request``, whose 400 says which limit
 was passed ("Die Anfrage ist zu groß (höchstens 1 MB)"), as a page or as JSON.
 
 No page shows an exception's text, a traceback, a setting or the URL list: with DEBUG off Django
@@ -87,6 +88,12 @@ ERRORS: dict[int | str, ErrorText] = {
     ),
     404: ErrorText(
         _("Nicht gefunden"),
+        _("Diese Seite gibt es nicht (mehr), oder sie ist gerade nicht öffentlich."),
+        _("Bitte die Adresse prüfen oder über die Startseite weitergehen."),
+    ),
+    # A 404 under a captain's link (/e/...): only there do captains' links matter.
+    "captain_link": ErrorText(
+        _("Nicht gefunden"),
         _(
             "Diese Seite gibt es nicht (mehr). Ein Eingabelink gilt nur, solange der Durchgang "
             "läuft und die Turnierleitung ihn nicht gesperrt hat."
@@ -127,6 +134,19 @@ ERRORS: dict[int | str, ErrorText] = {
         ),
         _("Bitte eine Datei auf einmal hochladen."),
     ),
+    # 400 for text that arrived broken (config/input_encoding.py): ``%(field)s`` names the field.
+    "bad_characters": ErrorText(
+        _("Unlesbare Zeichen"),
+        _(
+            "Im Feld „%(field)s“ stehen Zeichen, die sich nicht lesen lassen (ungültiges UTF-8 "
+            "oder das Ersatzzeichen „�“). Die Anfrage wurde nicht verarbeitet; es wurde "
+            "nichts gespeichert."
+        ),
+        _(
+            "Bitte den Eintrag in diesem Feld neu eintippen (nicht aus einer beschädigten Liste "
+            "kopieren) und noch einmal absenden."
+        ),
+    ),
     429: ErrorText(
         _("Zu viele Versuche"),
         _("Von diesem Gerät kamen in kurzer Zeit zu viele Anfragen oder Fehlversuche."),
@@ -162,6 +182,26 @@ def wants_json(request: HttpRequest) -> bool:
     return request.path_info.startswith(JSON_PREFIX)
 
 
+# The captains' links (scoring/urls_captain.py, mounted at /e/ in config/urls.py).
+CAPTAIN_NAMESPACE = "captain"
+CAPTAIN_PREFIX = "/e/"
+
+
+def is_captain_link(request: HttpRequest) -> bool:
+    """Whether the request went to a captain's link (also one that resolves to no view)."""
+    match = getattr(request, "resolver_match", None)
+    if match is not None:
+        return CAPTAIN_NAMESPACE in match.namespaces
+    return request.path_info.startswith(CAPTAIN_PREFIX)
+
+
+def error_kind(request: HttpRequest, status: int) -> int | str | None:
+    """The texts for ``status`` on this request: a 404 on a captain's link speaks of links."""
+    if status == 404 and is_captain_link(request):
+        return "captain_link"
+    return None
+
+
 def error_text(status: int, kind: int | str | None = None) -> ErrorText:
     if kind is None:
         kind = status if status in ERRORS else (500 if status >= 500 else 400)
@@ -182,7 +222,7 @@ def render_error(
     ``use_database=False`` renders without the context processors (no user, no messages), so
     that the page still comes when the database is the problem.
     """
-    text = error_text(status, kind)
+    text = error_text(status, kind if kind is not None else error_kind(request, status))
     happened = str(text.happened) % params if params else text.happened
     if wants_json(request):
         message = f"{happened} {text.todo}"

@@ -10,7 +10,6 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.utils import translation
 
 from config import errors
-from tournament.throttle import client_address
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -76,6 +75,15 @@ def is_loopback(address: str) -> bool:
     return (mapped or parsed).is_loopback
 
 
+def from_this_computer(request: HttpRequest) -> bool:
+    """The peer is a loopback address, and so is every address a forwarding proxy named."""
+    if not is_loopback(request.META.get("REMOTE_ADDR", "")):
+        return False
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    named = [part.strip() for part in forwarded.split(",") if part.strip()]
+    return all(is_loopback(address) for address in named)
+
+
 DEBUG_REFUSED = (
     "Doko-Turnier runs as the local demo (DEBUG on): it answers only this computer.\n"
     "Doko-Turnier läuft im Demo-Betrieb (DEBUG an) und antwortet nur diesem Rechner.\n\n"
@@ -88,13 +96,18 @@ class LoopbackOnlyWhileDebugMiddleware:
 
     Django's debug pages show settings, the URL list and tracebacks. ``make run`` binds to
     127.0.0.1 and refuses another HOST; this also covers ``manage.py runserver 0.0.0.0:8000``.
+
+    Only the real peer address counts, never ``X-Forwarded-For`` (whatever
+    ``TRUST_X_FORWARDED_FOR`` says: any device can send that header). And if a proxy on this
+    computer forwards a request for another device, the header names that device: then every
+    address it names must be this computer too.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if settings.DEBUG and not is_loopback(client_address(request)):
+        if settings.DEBUG and not from_this_computer(request):
             return HttpResponse(DEBUG_REFUSED, status=403, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
 

@@ -122,6 +122,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Form data or a query string holding invalid UTF-8 (or U+FFFD) is refused, not stored.
+    "config.input_encoding.InputEncodingMiddleware",
     # Innermost: our 405 page, JSON errors on the JSON endpoints, and 503 (not 500) when the
     # database is locked or unreachable.
     "config.middleware.ErrorPageMiddleware",
@@ -147,6 +149,8 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 2500
 DATA_UPLOAD_MAX_NUMBER_FILES = 5  # the participant import sends one file
 # - Uploads (the participant import, files up to 2 MB): a whole multipart request of more than
 #   4 MB is refused before any of it is stored (config.uploads); a valid file stays in memory.
+#   The restore page takes backups up to 50 MB from a logged-in user (its view says so), spooled
+#   to a temporary file above FILE_UPLOAD_MAX_MEMORY_SIZE.
 UPLOAD_MAX_REQUEST_SIZE = 4 * 2**20
 FILE_UPLOAD_MAX_MEMORY_SIZE = 3 * 2**20
 FILE_UPLOAD_HANDLERS = [

@@ -67,15 +67,25 @@ def worksheet(rows: Iterable[str] | str, dimension: str | None = None, tail: str
     return f'<worksheet xmlns="{MAIN}">{declared}<sheetData>{body}</sheetData>{tail}</worksheet>'
 
 
-def xlsx_file(sheet_xml: str | bytes, extra_parts: dict[str, bytes] | None = None) -> bytes:
-    """The workbook with ``sheet_xml`` as its only worksheet, deflated as hard as zip can."""
+def xlsx_file(
+    sheet_xml: str | bytes,
+    extra_parts: dict[str, bytes] | None = None,
+    sheet_part: str = SHEET_PART,
+    compression: int = zipfile.ZIP_DEFLATED,
+) -> bytes:
+    """The workbook with ``sheet_xml`` as its only worksheet, deflated as hard as zip can;
+    ``sheet_part`` names the worksheet's part (openpyxl follows the relations, whatever the
+    name ends with); ``zipfile.ZIP_STORED`` packs nothing."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        archive.writestr("[Content_Types].xml", CONTENT_TYPES)
+    with zipfile.ZipFile(buffer, "w", compression, compresslevel=9) as archive:
+        archive.writestr("[Content_Types].xml", CONTENT_TYPES.replace(SHEET_PART, sheet_part))
         archive.writestr("_rels/.rels", PACKAGE_RELS)
         archive.writestr("xl/workbook.xml", WORKBOOK)
-        archive.writestr("xl/_rels/workbook.xml.rels", WORKBOOK_RELS)
-        archive.writestr(SHEET_PART, sheet_xml)
+        archive.writestr(
+            "xl/_rels/workbook.xml.rels",
+            WORKBOOK_RELS.replace(SHEET_PART.removeprefix("xl/"), sheet_part.removeprefix("xl/")),
+        )
+        archive.writestr(sheet_part, sheet_xml)
         for name, data in (extra_parts or {}).items():
             archive.writestr(name, data)
     return buffer.getvalue()
@@ -99,9 +109,9 @@ def zip_bomb(megabytes: int = 64) -> bytes:
     return xlsx_file(worksheet(rows, tail=padding))
 
 
-def one_wide_row(cells: int = 1_000_000) -> bytes:
+def one_wide_row(cells: int = 1_000_000, sheet_part: str = SHEET_PART) -> bytes:
     """One row of ``cells`` empty cells (``<c/>``, 4 bytes each)."""
-    return xlsx_file(worksheet("<row>" + "<c/>" * cells + "</row>"))
+    return xlsx_file(worksheet("<row>" + "<c/>" * cells + "</row>"), sheet_part=sheet_part)
 
 
 def many_empty_rows(rows: int = 2_000_000) -> bytes:

@@ -21,6 +21,7 @@ from tournament.permissions import (
     FULL,
     club_role,
     clubs_for,
+    may_start_tournaments,
     role_of,
     tournaments_for,
     with_roles,
@@ -36,6 +37,12 @@ class OrganiserMixin(LoginRequiredMixin):
     section = ""
     # Whether a club's Helfer may use this page (check-in, sheets, printing); else 403.
     helper_allowed = False
+    # With ``helper_allowed``: a Helfer may only look (GET, HEAD), e.g. the participant list,
+    # whose POST registers a new participant.
+    helper_read_only = False
+    # A page without a tournament that makes one (new tournament, restore a backup): not for a
+    # login that is only a club's Helfer (``may_start_tournaments``).
+    starts_tournament = False
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         # Checked before loading anything, so that strangers learn nothing from a 404.
@@ -47,10 +54,17 @@ class OrganiserMixin(LoginRequiredMixin):
                 with_roles(request.user, tournaments_for(request.user)), slug=kwargs["slug"]
             )
             self.role = role_of(request.user, self.tournament)
-            if self.role != FULL and not self.helper_allowed:
+            if self.role != FULL and not self.helper_may(request):
                 raise PermissionDenied
+        elif self.starts_tournament and not may_start_tournaments(request.user):
+            raise PermissionDenied
         self.load(**kwargs)
         return super().dispatch(request, *args, **kwargs)
+
+    def helper_may(self, request: HttpRequest) -> bool:
+        if self.helper_read_only and request.method not in ("GET", "HEAD"):
+            return False
+        return bool(self.helper_allowed)
 
     def load(self, **kwargs: Any) -> None:
         """Look up further objects named in the URL inside ``self.tournament`` (404 if unknown)."""

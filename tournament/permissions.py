@@ -14,8 +14,10 @@ role decides what it may do there (``role_for``, ``with_roles``):
 
 - **Turnierleitung** (``FULL``): everything, like a per-tournament access.
 - **Helfer** (``HELPER``): check in, enter and confirm sheets, print; no settings, draws,
-  backups, spreadsheets, deletions or account management. An organiser view says whether a
-  helper may use it (``OrganiserMixin.helper_allowed``, default no: 403).
+  backups (also no restoring), spreadsheets, deletions, registering participants, new
+  tournaments or account management. An organiser view says whether a helper may use it
+  (``OrganiserMixin.helper_allowed``, default no: 403; ``helper_read_only``: look, not post).
+  ``tests/tournament/test_route_permissions.py`` walks every route as every role.
 
 A login never sees a tournament of a club it does not belong to, unless it was given that
 tournament itself. Superusers manage clubs and club logins in the Django admin.
@@ -111,6 +113,23 @@ def tournaments_for(user: User) -> QuerySet[Tournament]:
     if is_superuser(user):
         return Tournament.objects.all()
     return Tournament.objects.filter(grants(user))
+
+
+def may_start_tournaments(user: User) -> bool:
+    """Create a tournament or restore one from a backup: superusers, a club's Turnierleitung,
+    per-tournament organisers and logins without a club. A login that is only a club's Helfer
+    may not (a restored copy would give it everything a backup holds, and it would lead the new
+    tournament)."""
+    if is_superuser(user):
+        return True
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    memberships = ClubMembership.objects.filter(user=user)
+    if not memberships.exists():
+        return True
+    if memberships.filter(role=ClubMembership.Role.ORGANISER).exists():
+        return True
+    return TournamentAccess.objects.filter(user=user, role__in=MANAGING_ROLES).exists()
 
 
 def can_manage(user: User, tournament: Tournament) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect
@@ -40,6 +41,10 @@ class RestoreView(OrganiserMixin, FormView):
     template_name = "scoring/restore.html"
     form_class = RestoreForm
     section = "tournaments"
+    starts_tournament = True  # not for a club's Helfer
+    # What ``export_tournament`` may write, not the participant import's 4 MB
+    # (``config.uploads``: a large file goes to a temporary file while it arrives).
+    upload_max_file_size = document.MAX_BYTES
 
     def form_valid(self, form: RestoreForm) -> HttpResponse:
         upload = form.cleaned_data["file"]
@@ -48,7 +53,7 @@ class RestoreView(OrganiserMixin, FormView):
                 raise too_large(upload.size)
             with transaction.atomic():
                 tournament = import_tournament(
-                    loads(upload.read()),
+                    loads(_read(upload)),
                     slug=form.cleaned_data["slug"] or None,
                     user=self.request.user,
                 )
@@ -63,3 +68,10 @@ class RestoreView(OrganiserMixin, FormView):
             _("„%(name)s“ wurde aus der Sicherung wiederhergestellt.") % {"name": tournament.name},
         )
         return redirect("tournament:detail", slug=tournament.slug)
+
+
+def _read(upload: UploadedFile) -> bytes:
+    """The file's bytes (read from its temporary file when it was large); the parsing bounds
+    are those of ``scoring.backup.document.loads`` and ``scoring.backup.validate``."""
+    upload.seek(0)
+    return upload.read(document.MAX_BYTES + 1)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer
@@ -85,17 +85,24 @@ def season_pdf(table: SeasonTable) -> bytes:
     setup = PageSetup(tournament=heading, title=season.name)  # type: ignore[arg-type]
     report = season_report(table, for_print=True)
     name_index = 1
-    fixed = {0: 14, 2: 16, 3: 22, 4: 24, 5: 22, 6: 18}
+    fixed = {0: 14, 2: 18, 3: 25, 4: 24, 5: 22, 6: 18}  # headers on one line
     widths = [fixed.get(i, 0) * mm for i in range(len(report.columns))]
     widths[name_index] = setup.frame_width - sum(widths)
     pdf_table = report_table(report, widths, size=11, header_size=8.5, bold_columns=[4])
     for index, row in enumerate(table.rows, start=1):
         if row.rank is not None and row.rank <= 3:
             pdf_table.setStyle([("BACKGROUND", (0, index), (-1, index), PODIUM_TINT)])
-    note = _(
+    note = ngettext(
+        "%(evenings)d Abend · Wertung: %(rule)s · nur bestätigte Listen zählen · wer gleich "
+        "viel hat, teilt sich den Platz.",
         "%(evenings)d Abende · Wertung: %(rule)s · nur bestätigte Listen zählen · wer gleich "
-        "viel hat, teilt sich den Platz."
+        "viel hat, teilt sich den Platz.",
+        len(table.tournaments),
     ) % {"evenings": len(table.tournaments), "rule": rule_label(season)}
+    if any(t not in table.tournaments for t in table.hidden):  # the public table
+        note += " " + _(
+            "Abende ohne öffentliche Tabelle zählen erst, wenn ihre Tabelle öffentlich ist."
+        )
     story = [
         Paragraph(escape(season.name), style("season-title", 24, bold=True, color=FELT)),
         Spacer(1, 1.5 * mm),

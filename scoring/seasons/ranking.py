@@ -23,9 +23,11 @@ from tournament.models import Member, Participant, Tournament
 @dataclass(frozen=True)
 class SeasonTable:
     season: Season
-    tournaments: tuple[Tournament, ...]  # by date
+    tournaments: tuple[Tournament, ...]  # by date: the evenings this table counts
     rows: tuple[SeasonRow, ...]
     public_ids: dict[int, str]  # member id -> the member's public id (season pages)
+    # The season's evenings whose standings are not public (left out of a public table).
+    hidden: tuple[Tournament, ...] = ()
 
     @property
     def ranked(self) -> tuple[SeasonRow, ...]:
@@ -100,15 +102,26 @@ def evening_results(tournament_ids: list[int]) -> list[EveningResult]:
     ]
 
 
-def compute_season(season: Season) -> SeasonTable:
-    tournaments = tuple(season.tournaments.order_by("date", "pk"))
+def standings_public(tournament: Tournament) -> bool:
+    """Whether players may see this evening's points and places: its „Tabelle öffentlich“."""
+    return tournament.public_standings
+
+
+def compute_season(season: Season, *, public: bool = False) -> SeasonTable:
+    """The season's table. ``public``: as players may see it, from the evenings whose
+    standings are public only (the sums would otherwise give away a hidden table: a member's
+    season points before and after the evening differ by that evening's points); the other
+    evenings count there once their table is switched on."""
+    every = tuple(season.tournaments.order_by("date", "pk"))
+    hidden = tuple(t for t in every if not standings_public(t))
+    tournaments = tuple(t for t in every if t not in hidden) if public else every
     results = evening_results([t.pk for t in tournaments])
     member_ids = {result.member_id for result in results}
     members = Member.objects.filter(pk__in=member_ids).values_list("pk", "name", "public_id")
     names = {pk: name for pk, name, _public_id in members}
     public_ids = {pk: public_id for pk, _name, public_id in members}
     rows = rank_season(results, names, season_rule(season))
-    return SeasonTable(season, tournaments, tuple(rows), public_ids)
+    return SeasonTable(season, tournaments, tuple(rows), public_ids, hidden)
 
 
 @dataclass(frozen=True)
@@ -119,12 +132,16 @@ class MemberEvening:
     rounds: int
     place: int | None  # the place in that evening's standings
     counted: bool  # counts for the season (``best``: among the N best)
+    public: bool  # the evening's standings are public (else only its organisers see this line)
 
 
-def member_evenings(season: Season, member: Member) -> tuple[SeasonRow | None, list[MemberEvening]]:
+def member_evenings(
+    season: Season, member: Member, *, public: bool = False
+) -> tuple[SeasonRow | None, list[MemberEvening]]:
     """The member's season row and every evening of the season they played, with points and
-    the place in that evening's standings (three queries per evening)."""
-    table = compute_season(season)
+    the place in that evening's standings (three queries per evening). ``public``: only the
+    evenings whose standings are public, and the row of the public table."""
+    table = compute_season(season, public=public)
     row = next((r for r in table.rows if r.member_id == member.pk), None)
     participants = {
         p.tournament_id: p
@@ -151,6 +168,7 @@ def member_evenings(season: Season, member: Member) -> tuple[SeasonRow | None, l
                 rounds=result.rounds,
                 place=place,
                 counted=row is not None and tournament.pk in row.counted,
+                public=standings_public(tournament),
             )
         )
     return row, evenings

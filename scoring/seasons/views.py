@@ -4,6 +4,11 @@ member's season page, PDF, Excel and the JSON API.
 Organiser pages go through ``ClubMixin`` (the club's logins only; a Helfer may look and print,
 changing a season is the Turnierleitung's). Public pages obey the season's switches
 („Jahreswertung öffentlich“, „Beamer-Ansicht öffentlich“) like a tournament's pages do.
+
+Each evening's own „Tabelle öffentlich“ counts too: what leaves the organiser's screen (public
+page, member page, projector, JSON API, PDF and Excel) is the public table, made of the evenings
+whose standings are public (``compute_season(public=True)``). The organiser's season and member
+pages show every evening and mark those that are not public.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
+from django.views.decorators.http import require_safe
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
@@ -126,11 +132,17 @@ class SeasonTableMixin:
     request: HttpRequest
     member_url_name = "seasons:member"
 
-    def season_context(self, club: Club, season: Season) -> dict[str, Any]:
-        table = compute_season(season)
+    def season_context(self, club: Club, season: Season, *, public: bool) -> dict[str, Any]:
+        table = compute_season(season, public=public)
         view = season_table(table, member_base=member_base(self.member_url_name, club, season))
         RequestConfig(self.request, paginate=False).configure(view)
-        return {"season": season, "season_table": table, "table": view, "rule": rule_label(season)}
+        return {
+            "season": season,
+            "season_table": table,
+            "table": view,
+            "rule": rule_label(season),
+            "public": public,
+        }
 
 
 class SeasonView(SeasonMixin, SeasonTableMixin, TemplateView):
@@ -139,13 +151,13 @@ class SeasonView(SeasonMixin, SeasonTableMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context.update(self.season_context(self.club, self.season))
+        context.update(self.season_context(self.club, self.season, public=False))
         return context
 
 
 class MemberEveningsMixin:
-    def member_context(self, season: Season, member: Member) -> dict[str, Any]:
-        row, evenings = member_evenings(season, member)
+    def member_context(self, season: Season, member: Member, *, public: bool) -> dict[str, Any]:
+        row, evenings = member_evenings(season, member, public=public)
         return {
             "season": season,
             "member": member,
@@ -164,7 +176,7 @@ class SeasonMemberView(SeasonMixin, MemberEveningsMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         member = get_object_or_404(Member, club=self.club, public_id=self.kwargs["member"])
-        context.update(self.member_context(self.season, member))
+        context.update(self.member_context(self.season, member, public=False))
         return context
 
 
@@ -172,14 +184,16 @@ class SeasonPdfView(SeasonMixin, View):
     helper_allowed = True  # printing
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response = HttpResponse(season_pdf(compute_season(self.season)), "application/pdf")
+        table = compute_season(self.season, public=True)  # printed for the club room
+        response = HttpResponse(season_pdf(table), "application/pdf")
         response["Content-Disposition"] = f'inline; filename="saison-{self.season.slug}.pdf"'
         return response
 
 
 class SeasonXlsxView(SeasonMixin, View):
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response = HttpResponse(season_xlsx(compute_season(self.season)), XLSX_CONTENT_TYPE)
+        table = compute_season(self.season, public=True)  # handed on like the printout
+        response = HttpResponse(season_xlsx(table), XLSX_CONTENT_TYPE)
         response["Content-Disposition"] = f'attachment; filename="saison-{self.season.slug}.xlsx"'
         return response
 
@@ -209,7 +223,7 @@ class PublicSeasonView(PublicSeasonMixin, SeasonTableMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context.update(self.season_context(self.club, self.season), club=self.club)
+        context.update(self.season_context(self.club, self.season, public=True), club=self.club)
         return context
 
 
@@ -219,7 +233,7 @@ class PublicSeasonMemberView(PublicSeasonMixin, MemberEveningsMixin, TemplateVie
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         member = get_object_or_404(Member, club=self.club, public_id=self.kwargs["member"])
-        context.update(self.member_context(self.season, member), club=self.club)
+        context.update(self.member_context(self.season, member, public=True), club=self.club)
         return context
 
 
@@ -234,7 +248,7 @@ class SeasonProjectorView(PublicSeasonMixin, TemplateView):
         if not self.season.public_standings:
             context["notice"] = _("Die Jahreswertung ist nicht öffentlich.")
             return context | {"season": self.season}
-        table = compute_season(self.season)
+        table = compute_season(self.season, public=True)
         rows = [
             (row, [shown_rank(row), row.name, row.evenings, row.rounds, row.points,
                    shown_average(row)])
@@ -245,13 +259,14 @@ class SeasonProjectorView(PublicSeasonMixin, TemplateView):
         return context
 
 
+@require_safe  # read-only: another method is our 405
 def season_api(request: HttpRequest, club: str, season: str) -> JsonResponse:
     """``GET /api/v/<club>/seasons/<season>/standings`` → the rows of ``season_standings
     --json``: ``[{rank, name, evenings, rounds, points, average}]``."""
     found = Season.objects.filter(club__slug=club, slug=season, public_standings=True).first()
     if found is None:
         return JsonResponse({"error": _("Unbekannte Saison.")}, status=404)
-    rows = [row.as_json() for row in compute_season(found).rows]
+    rows = [row.as_json() for row in compute_season(found, public=True).rows]
     return JsonResponse(rows, safe=False, json_dumps_params={"ensure_ascii": False})
 
 

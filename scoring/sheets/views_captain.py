@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
+from django.views.decorators.http import require_safe
 from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
@@ -86,6 +87,7 @@ class CaptainAutosaveView(CaptainAccessMixin, SheetAutosaveMixin, View):
     source = SheetVersion.Source.CAPTAIN
 
 
+@require_safe  # read-only: another method is our 405
 def code_entry(request: HttpRequest) -> HttpResponse:
     """``/e/``: the table's short code typed by hand (printed beside the QR code for phones
     without a camera) opens the table's sheet."""
@@ -150,6 +152,7 @@ OFFLINE_ASSETS = (
 )
 
 
+@require_safe  # read-only: another method is our 405
 def service_worker(request: HttpRequest) -> HttpResponse:
     """``/e/sw.js``: served from the captain links' folder so that its scope covers them."""
     assets = [static(path) for path in OFFLINE_ASSETS]

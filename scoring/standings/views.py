@@ -8,6 +8,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
@@ -145,6 +146,7 @@ def api_tournament(slug: str, switch: str) -> Tournament:
     return tournament
 
 
+@require_safe  # read-only: another method is our 405
 def standings_api(request: HttpRequest, slug: str) -> HttpResponse:
     """``GET /api/t/<slug>/standings?after_round=N``
 
@@ -172,6 +174,7 @@ def standings_api(request: HttpRequest, slug: str) -> HttpResponse:
     return validator_headers(response, etag, stamp)
 
 
+@require_safe  # read-only: another method is our 405
 def tables_api(request: HttpRequest, slug: str, number: int) -> JsonResponse:
     """``GET /api/t/<slug>/rounds/<n>/tables`` → ``[{table, players: [{seat, name, captain}]}]``"""
     try:

@@ -7,6 +7,8 @@ How fast and how small the refusals are is measured by ``bench/bench_import.py``
 from __future__ import annotations
 
 import io
+import time
+import zipfile
 
 import pytest
 from openpyxl import Workbook
@@ -15,7 +17,9 @@ from tests import handmade_xlsx as handmade
 from tournament.participants.import_limits import (
     MAX_CELL_CHARS,
     MAX_COLUMNS,
+    MAX_FILE_BYTES,
     MAX_ROWS,
+    MAX_XLSX_RATIO,
     MAX_XLSX_UNPACKED_BYTES,
 )
 from tournament.participants.importing import read_participants
@@ -89,14 +93,54 @@ def test_a_part_that_lies_about_its_unpacked_size_is_read_no_further():
     assert "lässt sich nicht lesen" in only_message(read_participants(lying, "liste.xlsx"))
 
 
-def test_one_row_of_a_million_cells_is_refused():
+def test_one_row_of_a_million_cells_in_5_kb_is_refused_by_its_packing():
     message = only_message(read_participants(handmade.one_wide_row(), "liste.xlsx"))
+    assert "1000-fache" in message
+
+
+def test_a_worksheet_part_not_named_xml_is_read_as_usual():
+    rows = [handmade.row(1, ["Name"]), handmade.row(2, ["Anna"])]
+    data = handmade.xlsx_file(handmade.worksheet(rows), sheet_part="xl/worksheets/sheet1.bin")
+    assert [row.name for row in read_participants(data, "liste.xlsx").rows] == ["Anna"]
+
+
+@pytest.mark.parametrize("part", ["xl/worksheets/sheet1.xml", "xl/worksheets/sheet1.bin"])
+def test_a_worksheet_part_of_any_name_gets_the_cell_limit(part):
+    # Stored, not deflated: the check of the packing ratio does not see it, the scan must.
+    sheet = handmade.worksheet("<row>" + "<c/>" * 400_000 + "</row>")
+    data = handmade.xlsx_file(sheet, sheet_part=part, compression=zipfile.ZIP_STORED)
+    assert len(data) < MAX_FILE_BYTES
+    message = only_message(read_participants(data, "liste.xlsx"))
     assert "mehr als 1000 Zellen" in message
+
+
+@pytest.mark.parametrize("part", ["xl/worksheets/sheet1.xml", "xl/worksheets/data"])
+def test_a_worksheet_part_of_any_name_gets_the_element_limit(part):
+    sheet = handmade.worksheet("<row/>" * 300_000)
+    data = handmade.xlsx_file(sheet, sheet_part=part, compression=zipfile.ZIP_STORED)
+    assert "zu umfangreich" in only_message(read_participants(data, "liste.xlsx"))
+
+
+def test_a_part_packed_a_thousand_to_one_is_refused_before_it_is_read():
+    data = handmade.one_wide_row(sheet_part="xl/worksheets/sheet1.bin")
+    assert len(data) < 8 * 1024
+    started = time.perf_counter()
+    message = only_message(read_participants(data, "liste.xlsx"))
+    assert time.perf_counter() - started < 0.5
+    assert "1000-fache" in message
+    assert f"höchstens {MAX_XLSX_RATIO}-fach" in message
+
+
+def test_a_picture_in_the_workbook_is_no_reason_to_refuse_it():
+    rows = [handmade.row(1, ["Name"]), handmade.row(2, ["Anna"])]
+    picture = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40
+    data = handmade.xlsx_file(handmade.worksheet(rows), {"xl/media/image1.png": picture})
+    assert read_participants(data, "liste.xlsx").ok
 
 
 def test_two_million_empty_rows_are_refused():
     message = only_message(read_participants(handmade.many_empty_rows(), "liste.xlsx"))
-    assert "zu umfangreich" in message
+    assert "-fache" in message
 
 
 def test_an_xml_part_with_a_dtd_is_refused():

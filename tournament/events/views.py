@@ -18,7 +18,12 @@ from tournament.errors import DomainError
 from tournament.events.forms import TournamentForm
 from tournament.events.services import create_tournament, update_tournament
 from tournament.models import AuditEntry, Tournament
-from tournament.permissions import clubs_for, is_superuser, tournaments_for
+from tournament.permissions import (
+    clubs_for,
+    is_superuser,
+    may_start_tournaments,
+    tournaments_for,
+)
 from tournament.seating import core as pure
 from tournament.seating.messages import seating_problem
 
@@ -40,6 +45,8 @@ class TournamentListView(OrganiserMixin, ListView):
         context = super().get_context_data(**kwargs)
         context["sees_all"] = is_superuser(self.request.user)
         context["clubs"] = clubs_for(self.request.user).order_by("name")
+        context["may_start"] = may_start_tournaments(self.request.user)
+        # The member registry is the Turnierleitung's (a Helfer would get 403 there).
         context["led_clubs"] = set(
             clubs_for(self.request.user, full=True).values_list("pk", flat=True)
         )
@@ -50,6 +57,7 @@ class TournamentListView(OrganiserMixin, ListView):
 class TournamentCreateView(OrganiserMixin, FormView):
     template_name = "tournament/tournament_form.html"
     form_class = TournamentForm
+    starts_tournament = True  # not for a club's Helfer
 
     def get_form(self, form_class=None) -> TournamentForm:
         """With the clubs the login leads, a choice of club (the only one preselected)."""

@@ -11,6 +11,9 @@ MAX_COLUMNS = 50  # a club's member export may have many columns; only two are r
 MAX_CELL_CHARS = 1000
 MAX_XLSX_UNPACKED_BYTES = 16 * 1024 * 1024
 MAX_XLSX_PARTS = 200
+# A part unpacking to more than 1 MB may be packed at most 1:200 (a sheet of names packs ~1:10).
+MAX_XLSX_RATIO = 200
+MAX_XLSX_RATIO_FROM = 1024 * 1024
 MAX_XLSX_ELEMENTS = 250_000  # 2,001 rows of 50 cells with a value each are about 200,000
 MAX_XLSX_CELLS_PER_ROW = 1000
 NAME_MAX_LENGTH = 100
@@ -49,6 +52,18 @@ def checked_cells(line: int, cells: list[str]) -> list[str]:
             line=line,
         )
     for index, cell in enumerate(cells):
+        if "\ufffd" in cell:
+            # What a program writes where it could not read a character: a list exported from
+            # a system that garbled its names. No club has a member called "Kaputt��Name".
+            raise UnreadableFile(
+                _(
+                    "Der Eintrag in Spalte %(column)s enthält das Ersatzzeichen „�“ (ein "
+                    "Zeichen, das beim Speichern der Liste verloren ging). Bitte den Namen in "
+                    "der Datei korrigieren."
+                )
+                % {"column": get_column_letter(index + 1)},
+                line=line,
+            )
         if len(cell) > MAX_CELL_CHARS:
             raise UnreadableFile(
                 _(

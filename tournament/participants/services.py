@@ -16,7 +16,7 @@ from tournament.clubs.services import member_named, members_for_names
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Participant, Tournament
 from tournament.normalize import name_key, normalize_name
-from tournament.participants.importing import ImportPreview, read_participants
+from tournament.participants.importing import ImportPreview, ImportRow, read_participants
 
 
 def _check_name_free(tournament: Tournament, name: str, exclude_pk: int | None = None) -> None:
@@ -123,32 +123,75 @@ def import_participants(
         raise DomainError(
             _("Die Datei wurde nicht übernommen."), problems=[str(p) for p in preview.errors]
         )
+    return _create(tournament, preview.rows, filename, [str(p) for p in preview.skipped], user)
+
+
+@transaction.atomic
+def import_previewed(
+    tournament: Tournament,
+    rows: list[ImportRow],
+    filename: str,
+    *,
+    skipped: list[str] | None = None,
+    user: User = None,
+) -> list[Participant]:
+    """Create the participants of a preview the organiser confirmed (``pending``): the rows it
+    showed, checked once more under the tournament's lock. A name registered since the preview
+    is left out and noted like the preview's skipped lines."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    registered = {name_key(name) for name in tournament.participants.values_list("name", flat=True)}
+    notes = list(skipped or [])
+    fresh = []
+    for row in rows:
+        if name_key(row.name) in registered:
+            notes.append(
+                _("Zeile %(line)d: %(message)s")
+                % {
+                    "line": row.line,
+                    "message": _("„%(name)s“ ist bereits angemeldet.") % {"name": row.name},
+                }
+            )
+        else:
+            fresh.append(row)
+    return _create(tournament, fresh, filename, notes, user)
+
+
+def _create(
+    tournament: Tournament, rows: list[ImportRow], filename: str, skipped: list[str], user: User
+) -> list[Participant]:
     members = {}
     if tournament.club_id is not None:
         # Each line is the club's member of that name, made if the registry has none yet.
-        members = members_for_names(tournament.club, [row.name for row in preview.rows])
+        members = members_for_names(tournament.club, [row.name for row in rows])
         present = set(tournament.participants.values_list("member_id", flat=True))
         members = {key: m for key, m in members.items() if m.pk not in present}
-    created = Participant.objects.bulk_create(
-        [
-            Participant(
-                tournament=tournament,
-                name=row.name,
-                club=row.club,
-                member=members.get(name_key(row.name)),
+    try:
+        with transaction.atomic():
+            created = Participant.objects.bulk_create(
+                [
+                    Participant(
+                        tournament=tournament,
+                        name=row.name,
+                        club=row.club,
+                        member=members.get(name_key(row.name)),
+                    )
+                    for row in rows
+                ]
             )
-            for row in preview.rows
-        ]
-    )
+    except IntegrityError as error:  # registered one by one meanwhile (that takes no lock)
+        raise DomainError(
+            _(
+                "Während des Imports wurde ein Name der Datei angemeldet; es wurde nichts "
+                "übernommen. Bitte die Datei noch einmal hochladen."
+            )
+        ) from error
     record(
         tournament,
         AuditEntry.Action.PARTICIPANTS_IMPORTED,
         user=user,
         message=gettext_noop("%(count)d aus %(file)s"),
         params={"count": len(created), "file": filename},
-        details={"skipped": [str(problem) for problem in preview.skipped]}
-        if preview.skipped
-        else None,
+        details={"skipped": skipped} if skipped else None,
     )
     return created
 

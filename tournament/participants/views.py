@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import secrets
 from typing import Any
 
 from django.contrib import messages
@@ -23,13 +21,14 @@ from tournament.access import OrganiserMixin
 from tournament.errors import DomainError
 from tournament.models import Participant, Tournament
 from tournament.normalize import search_matches
+from tournament.participants import pending
 from tournament.participants.forms import ImportForm, ParticipantForm
 from tournament.participants.import_limits import MAX_FILE_BYTES
 from tournament.participants.services import (
     add_participant,
     check_in_all,
     check_out,
-    import_participants,
+    import_previewed,
     preview_import,
     set_checked_in,
     update_participant,
@@ -56,6 +55,7 @@ NEXT_NAME = "weiter"
 
 class ParticipantListView(OrganiserMixin, TemplateView):
     helper_allowed = True
+    helper_read_only = True  # a Helfer checks in; registering (the POST) is the Turnierleitung's
     template_name = "tournament/participant_list.html"
     section = "participants"
 
@@ -245,11 +245,9 @@ class UndoCheckInAllView(OrganiserMixin, View):
         return redirect("tournament:participants", slug=slug)
 
 
-IMPORT_SESSION_KEY = "participant_import"
-
-
 class ParticipantImportView(OrganiserMixin, TemplateView):
-    """Upload → preview (nothing written) → confirm (all or nothing)."""
+    """Upload → preview (nothing written) → confirm (all or nothing). Between the two the
+    preview's rows wait on the server under a token (``pending``), not in the session."""
 
     template_name = "tournament/participant_import.html"
     section = "participants"
@@ -273,42 +271,39 @@ class ParticipantImportView(OrganiserMixin, TemplateView):
                 % {"size": upload.size // 1024, "max": MAX_FILE_BYTES // 1024},
             )
             return self.render_to_response(self.get_context_data(form=form), status=400)
-        data = upload.read()
-        preview = preview_import(self.tournament, data, upload.name)
-        token = ""
+        preview = preview_import(self.tournament, upload.read(), upload.name)
+        token = None
         if preview.ok:
-            token = secrets.token_urlsafe(12)
-            request.session[IMPORT_SESSION_KEY] = {
-                "token": token,
-                "tournament": self.tournament.pk,
-                "filename": upload.name,
-                "data": base64.b64encode(data).decode("ascii"),
-            }
-        return self.render_to_response(
-            self.get_context_data(form=form, preview=preview, filename=upload.name, token=token),
-            status=200 if preview.ok else 400,
+            token = pending.keep(
+                preview, upload.name, tournament_pk=self.tournament.pk, user_pk=request.user.pk
+            )
+        context = self.get_context_data(
+            form=form,
+            preview=preview,
+            filename=upload.name,
+            token=token or "",
+            not_kept=preview.ok and token is None,
         )
+        return self.render_to_response(context, status=200 if preview.ok else 400)
 
     def _confirm(self, request: HttpRequest) -> HttpResponse:
-        stored = request.session.get(IMPORT_SESSION_KEY) or {}
-        if (
-            stored.get("token") != request.POST.get("token")
-            or stored.get("tournament") != self.tournament.pk
-        ):
+        kept = pending.take(
+            request.POST.get("token", ""),
+            tournament_pk=self.tournament.pk,
+            user_pk=request.user.pk,
+        )
+        if kept is None:
             messages.error(
                 request, _("Die Vorschau ist abgelaufen; bitte die Datei erneut hochladen.")
             )
             return redirect("tournament:participant_import", slug=self.tournament.slug)
-        data = base64.b64decode(stored["data"])
         try:
-            created = import_participants(
-                self.tournament, data, stored["filename"], user=request.user
+            created = import_previewed(
+                self.tournament, kept.rows, kept.filename, skipped=kept.skipped, user=request.user
             )
         except DomainError as error:
             messages.error(request, str(error))
             return redirect("tournament:participant_import", slug=self.tournament.slug)
-        finally:
-            request.session.pop(IMPORT_SESSION_KEY, None)
         messages.success(
             request,
             ngettext(

@@ -3,8 +3,9 @@
 An .xlsx is read streaming (openpyxl's read-only mode) and its declared size ignored: a sheet
 claiming ``A1:Z100000000`` is read as far as it has rows, and one with a row numbered
 100,000,000 is refused after row 2,001, not read to its end. Unpacked it may hold at most 16 MB
-in 200 parts, 250,000 XML elements and 1,000 cells per row (``check_xlsx_package``), so that a
-few kilobytes cannot unpack into gigabytes (``bench/bench_import.py`` measures such files).
+in 200 parts, no part over 1 MB packed more than 1:200, 250,000 XML elements and 1,000 cells per
+row, counted in every part whatever its name (``check_xlsx_package``), so that a few kilobytes
+cannot unpack into gigabytes (``bench/bench_import.py`` measures such files).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from tournament.participants.import_limits import (
     MAX_XLSX_CELLS_PER_ROW,
     MAX_XLSX_ELEMENTS,
     MAX_XLSX_PARTS,
+    MAX_XLSX_RATIO,
+    MAX_XLSX_RATIO_FROM,
     MAX_XLSX_UNPACKED_BYTES,
     UnreadableFile,
     checked_cells,
@@ -105,12 +108,30 @@ def check_xlsx_package(data: bytes) -> None:
                     "max_parts": MAX_XLSX_PARTS,
                 }
             )
+        for part in parts:
+            # Deflate packs at most about 1:1032; a legitimate sheet of names packs about 1:10.
+            if part.file_size > MAX_XLSX_RATIO_FROM and part.file_size > MAX_XLSX_RATIO * max(
+                part.compress_size, 1
+            ):
+                raise UnreadableFile(
+                    _(
+                        "Die Excel-Datei enthält einen Teil, der sich beim Entpacken auf das "
+                        "%(ratio)d-fache vergrößert (höchstens %(max)d-fach); so packt keine "
+                        "Tabellenkalkulation eine Teilnehmerliste."
+                    )
+                    % {
+                        "ratio": part.file_size // max(part.compress_size, 1),
+                        "max": MAX_XLSX_RATIO,
+                    }
+                )
         budget = [MAX_XLSX_ELEMENTS]
         try:
             for part in parts:
-                if part.filename.lower().endswith((".xml", ".rels", ".vml")):
-                    with archive.open(part) as handle:
-                        _scan_xml(handle, budget)
+                # Every part, whatever its name: openpyxl follows the package's relations, and a
+                # worksheet may be called "sheet1.bin". A part that is no XML at all (a picture)
+                # stops the scan at its first bytes; openpyxl cannot read more of it either.
+                with archive.open(part) as handle:
+                    _scan_xml(handle, budget, binary_allowed=not _named_as_xml(part.filename))
         except _XmlRefused as error:
             raise UnreadableFile(str(error)) from error
         except Exception as error:  # damaged zip or XML, unsupported compression, bad CRC
@@ -120,8 +141,14 @@ def check_xlsx_package(data: bytes) -> None:
             ) from error
 
 
-def _scan_xml(handle: IO[bytes], budget: list[int]) -> None:
-    """Count the elements of one XML part against ``budget`` and the cells of each row."""
+def _named_as_xml(name: str) -> bool:
+    return name.lower().endswith((".xml", ".rels", ".vml"))
+
+
+def _scan_xml(handle: IO[bytes], budget: list[int], *, binary_allowed: bool = False) -> None:
+    """Count the elements of one part against ``budget`` and the cells of each row, up to the
+    end or (``binary_allowed``: a part not named as XML) up to where it stops being XML: every
+    element any XML parser could build from it has been counted by then."""
     parser = expat.ParserCreate()
     cells_in_row = [0]
 
@@ -151,9 +178,13 @@ def _scan_xml(handle: IO[bytes], budget: list[int]) -> None:
 
     parser.StartElementHandler = start
     parser.StartDoctypeDeclHandler = doctype
-    while chunk := handle.read(64 * 1024):
-        parser.Parse(chunk, False)
-    parser.Parse(b"", True)
+    try:
+        while chunk := handle.read(64 * 1024):
+            parser.Parse(chunk, False)
+        parser.Parse(b"", True)
+    except expat.ExpatError:
+        if not binary_allowed:
+            raise
 
 
 def _cell_text(value: object) -> str:

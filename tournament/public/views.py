@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
@@ -11,13 +12,31 @@ from django.views.generic import TemplateView
 from tournament.models import Round, Seat, Tournament
 from tournament.normalize import name_sort_key, search_matches
 
+# The organiser's switches for what players may see (``Tournament.SETTINGS_FIELDS``).
+PUBLIC_SWITCHES = (
+    "public_seating",
+    "public_standings",
+    "public_player_pages",
+    "public_rules",
+    "public_projector",
+)
+
+
+def listed_tournaments() -> QuerySet[Tournament]:
+    """The tournaments the start page lists: those that show players at least one thing (a
+    tournament with every public switch off is the organiser's alone)."""
+    shows_something = Q()
+    for switch in PUBLIC_SWITCHES:
+        shows_something |= Q(**{switch: True})
+    return Tournament.objects.filter(shows_something).order_by("-date", "name")
+
 
 class HomeView(TemplateView):
     template_name = "public/home.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["tournaments"] = Tournament.objects.order_by("-date", "name")[:50]
+        context["tournaments"] = listed_tournaments()[:50]
         return context
 
 
