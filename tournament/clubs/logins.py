@@ -243,10 +243,10 @@ def _last_leader() -> DomainError:
 
 @transaction.atomic
 def set_role(membership: ClubMembership, role: str, *, by: User) -> ClubMembership:
-    _require_leader(by, membership.club)
     if role not in ClubMembership.Role.values:
         raise DomainError(_("Bitte eine Rolle wählen."), field="role")
     club = _lock_club(membership.club)
+    _require_leader(by, club)  # after the lock: a leader demoted a moment ago acts no more
     membership = ClubMembership.objects.select_for_update().get(pk=membership.pk, club=club)
     if membership.role == role:
         return membership
@@ -260,8 +260,8 @@ def set_role(membership: ClubMembership, role: str, *, by: User) -> ClubMembersh
 @transaction.atomic
 def remove_login(membership: ClubMembership, *, by: User) -> None:
     """The login leaves the club (the login itself stays, with any tournament given to it)."""
-    _require_leader(by, membership.club)
     club = _lock_club(membership.club)
+    _require_leader(by, club)
     membership = ClubMembership.objects.filter(pk=membership.pk, club=club).first()
     if membership is None:
         return  # removed a moment earlier
