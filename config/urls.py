@@ -13,6 +13,7 @@ from config.login import ThrottledLoginView
 from scoring.public import views as scoring_public
 from scoring.seasons import views as seasons
 from scoring.standings import views as standings
+from tournament.clubs import login_views as club_logins
 from tournament.public import views as tournament_public
 
 TOURNAMENT = "t/<slug:slug>/"
@@ -44,6 +45,8 @@ urlpatterns = [
     path("", include((public_patterns, "public"))),
     path("konto/anmelden/", ThrottledLoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
+    # A club's invitation link (tournament/clubs/logins.py): no login needed to open it.
+    path("konto/einladung/<str:token>/", club_logins.InvitationView.as_view(), name="invitation"),
     path("i18n/", include("django.conf.urls.i18n")),
     # Club pages first: "vereine" is no tournament's short name (RESERVED_SLUGS).
     path("verwaltung/vereine/", include("scoring.seasons.urls")),

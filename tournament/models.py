@@ -120,6 +120,51 @@ class ClubMembership(models.Model):
         return f"{self.user} – {self.club} ({self.get_role_display()})"
 
 
+INVITATION_DAYS = 7  # how long an invitation link opens the club's door
+
+
+class ClubInvitation(models.Model):
+    """A one-time link the club's Turnierleitung sends to a new login (or an existing one).
+
+    Only the SHA-256 of the token is stored: whoever reads the database cannot use an open
+    invitation. Opened once (``accepted_at``), it opens nothing more; it expires after
+    ``INVITATION_DAYS`` days. ``tournament.clubs.logins`` makes and redeems them.
+    """
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("Verein")
+    )
+    role = models.CharField(
+        _("Rolle"),
+        max_length=20,
+        choices=ClubMembership.Role.choices,
+        default=ClubMembership.Role.HELPER,
+    )
+    note = models.CharField(_("Für"), max_length=100, blank=True)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("Einladung")
+        verbose_name_plural = _("Einladungen")
+
+    def __str__(self) -> str:
+        return f"{self.club} ({self.get_role_display()}) {self.note}"
+
+
 class Member(models.Model):
     """A person in a club's registry. ``key`` is ``name_key(name)``: two entries whose names
     only differ in case or spacing are the same person (the participants' duplicate check)."""

@@ -10,18 +10,38 @@ from tournament.models import Club, Tournament
 
 
 class SeasonForm(forms.Form):
-    slug = forms.SlugField(label=_("Kurzname"), max_length=60, help_text=_("z. B. 2025"))
+    slug = forms.SlugField(
+        label=_("Kurzname"),
+        max_length=60,
+        help_text=_("z. B. 2025; steht in der Adresse der öffentlichen Seite."),
+    )
     name = forms.CharField(label=_("Name"), max_length=120)
     rule = forms.ChoiceField(label=_("Wertung"), choices=Season.Rule.choices)
     best_count = forms.IntegerField(
-        label=_("beste Abende"), required=False, min_value=1, help_text=_("Nur bei „beste Abende“.")
+        label=_("beste Abende"),
+        required=False,
+        min_value=1,
+        help_text=_(
+            "Nur bei der Wertung „Summe der besten Abende“: so viele Abende je Mitglied zählen, "
+            "die mit den meisten Punkten."
+        ),
     )
-    min_rounds = forms.IntegerField(label=_("Mindestzahl Durchgänge"), min_value=0, initial=0)
+    min_rounds = forms.IntegerField(
+        label=_("Mindestzahl Durchgänge"),
+        min_value=0,
+        initial=0,
+        help_text=_(
+            "Wer in der Saison weniger Durchgänge gespielt hat, bekommt keinen Platz: er steht "
+            "mit „–“ unter den Platzierten, seine Punkte werden gezeigt. 0: alle bekommen einen "
+            "Platz. Beispiel: 6 bei 2 Durchgängen je Abend heißt mindestens 3 Abende."
+        ),
+    )
     tournaments = forms.ModelMultipleChoiceField(
         label=_("Turniere"),
         queryset=Tournament.objects.none(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
+        help_text=_("Die Abende des Vereins, die für diese Saison zählen."),
     )
     public_standings = forms.BooleanField(
         label=_("Jahreswertung öffentlich"), required=False, initial=True

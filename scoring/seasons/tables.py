@@ -79,6 +79,19 @@ class SeasonTableView(tables.Table):
         super().__init__(data, exclude=exclude)
         self.columns["points"].column.verbose_name = points_label(season)
         self.season = season
+        # On a phone (as the tournament's standings do) only place, name, evenings and the
+        # figure the rule ranks by: points, or the average for the "average" rule.
+        self.phone_hidden = {"rounds", "total", "points" if self.ranks_by_average else "average"}
+        for name in self.phone_hidden:
+            if name in self.columns.names():
+                self.columns[name].column.attrs = {"th": {"class": "num hide-phone"}}
+
+    @property
+    def ranks_by_average(self) -> bool:
+        return self.season.rule == Season.Rule.AVERAGE
+
+    def _class(self, name: str, base: str) -> str:
+        return f"{base} hide-phone" if name in self.phone_hidden else base
 
     def body_rows(self) -> list[SafeString]:
         cells = [self._cell(column.name) for column in self.columns]
@@ -105,13 +118,15 @@ class SeasonTableView(tables.Table):
             return cell
         if name == "rank":
             return lambda row: f'<td class="num rank">{shown_rank(row)}</td>'
+        css = self._class(name, "num")
         if name == "points":
-            return lambda row: f'<td class="num total"><strong>{row.points}</strong></td>'
+            total = self._class(name, "num total")
+            return lambda row: f'<td class="{total}"><strong>{row.points}</strong></td>'
         if name == "total":
-            return lambda row: f'<td class="num hide-phone">{row.total}</td>'
+            return lambda row: f'<td class="{css}">{row.total}</td>'
         if name == "average":
-            return lambda row: f'<td class="num">{shown_average(row)}</td>'
-        return lambda row: f'<td class="num">{getattr(row, name)}</td>'
+            return lambda row: f'<td class="{css}">{shown_average(row)}</td>'
+        return lambda row: f'<td class="{css}">{getattr(row, name)}</td>'
 
 
 def season_table(table: SeasonTable, *, member_base: str = "") -> SeasonTableView:

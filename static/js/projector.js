@@ -41,6 +41,32 @@
     });
     if (current.length) pages.push(current);
     if (!pages.length) pages = [[]];
+    balance(overflows);
+  }
+
+  // The greedy pages above fill each screen and leave the rest for the last one: 39 names and
+  // then a single name shown for a whole turn. Spread the items evenly over the same number of
+  // pages (sizes differ by at most one) when every such page still fits the board; else keep
+  // the greedy pages (e.g. rows of very different heights).
+  function balance(overflows) {
+    var count = pages.length;
+    if (count < 2) return;
+    var total = items.length;
+    var small = Math.floor(total / count);
+    var larger = total % count; // the first `larger` pages get one item more
+    var even = [];
+    var start = 0;
+    for (var p = 0; p < count; p += 1) {
+      var size = small + (p < larger ? 1 : 0);
+      even.push(items.slice(start, start + size));
+      start += size;
+    }
+    var fits = even.every(function (page) {
+      items.forEach(function (item) { item.classList.add("hidden"); });
+      page.forEach(function (item) { item.classList.remove("hidden"); });
+      return !page.some(overflows);
+    });
+    if (fits) pages = even;
   }
 
   var index = 0;

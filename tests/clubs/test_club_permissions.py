@@ -178,6 +178,8 @@ def test_another_clubs_leader_gets_404_on_every_club_page(club_evening, other_cl
     routes = club_routes()
     assert len(routes) >= 9
     for name, params in routes:
+        if "club" not in params:
+            continue  # founding a club (clubs:create): no club's page
         url = reverse(name, kwargs={param: values[param] for param in params})
         assert getattr(client, method)(url).status_code == 404, url
     assert fingerprint() == before

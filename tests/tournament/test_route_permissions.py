@@ -29,6 +29,7 @@ START = "start"  # any login except one that is only a club's Helfer: new tourna
 HELPER = "helper"  # the club's logins, Helfer included (check-in, sheets, printing)
 LOOK = "look"  # the club's logins; a Helfer may look (GET), not post (register participants)
 FULL = "full"  # the club's Turnierleitung and superusers; Helfer 403
+FOUND = "found"  # a login without a club (and superusers): founding a club; members of one 403
 ADMIN = "admin"  # superusers only (/admin/); every other client is sent to the login
 ADMIN_LOGIN = "admin_login"  # the admin's login: to the organisers' login, 403 when logged in
 
@@ -72,6 +73,15 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "clubs:members": (FULL, 200, 302),
     "clubs:member": (FULL, 200, 302),
     "clubs:logo": (FULL, 200, 200),
+    # a club runs itself: founding, logins and invitations, older tournaments into the club
+    "clubs:create": (FOUND, 200, 200),
+    "clubs:logins": (FULL, 200, 200),
+    "clubs:login": (FULL, 405, 302),
+    "clubs:invitation_withdraw": (FULL, 405, 302),
+    "clubs:tournaments": (FULL, 200, 302),
+    # the invitation link: anybody who holds it (the world's token is no invitation: 404, and
+    # a posted form gets the page again with its message)
+    "invitation": (PUBLIC, 404, 200),
     # tournaments
     "tournament:list": (LOGIN, 200, 405),
     "tournament:create": (START, 200, 200),
@@ -175,6 +185,8 @@ def expected_status(who: str, role: str, method: str, allowed: int) -> int:
         return allowed if role == "superuser" else 302
     if role in ("anonymous", "player"):
         return 302  # to the login
+    if who == FOUND:
+        return allowed if role == "superuser" else 403  # every other login has a club
     if who in (LOGIN, START):
         return 403 if who == START and role == "helper" else allowed
     if role == "other_club":

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, ListView, TemplateView
 
 from tournament.access import OrganiserMixin
+from tournament.clubs.logins import may_found_club
 from tournament.errors import DomainError
 from tournament.events.forms import TournamentForm
 from tournament.events.services import create_tournament, update_tournament
@@ -49,6 +50,7 @@ class TournamentListView(OrganiserMixin, ListView):
         context["led_clubs"] = set(
             clubs_for(self.request.user, full=True).values_list("pk", flat=True)
         )
+        context["may_found_club"] = may_found_club(self.request.user)
         return context
 
 

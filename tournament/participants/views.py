@@ -49,6 +49,10 @@ def matching_pks(participants: QuerySet[Participant], query: str) -> list[int]:
     ]
 
 
+# The query parameter after a participant was added: the page puts the cursor in the name field.
+NEXT_NAME = "weiter"
+
+
 class ParticipantListView(OrganiserMixin, TemplateView):
     helper_allowed = True
     helper_read_only = True  # a Helfer checks in; registering (the POST) is the Turnierleitung's
@@ -71,6 +75,7 @@ class ParticipantListView(OrganiserMixin, TemplateView):
             table=table,
             query=query,
             form=kwargs.get("form") or ParticipantForm(),
+            focus_name=bool(kwargs.get("form")) or NEXT_NAME in self.request.GET,
             lead=participants_lead(self.tournament),
             undo_check_in_all=(self.request.session.get(UNDO_SESSION_KEY) or {}).get("tournament")
             == self.tournament.pk,
@@ -94,7 +99,9 @@ class ParticipantListView(OrganiserMixin, TemplateView):
                 messages.success(
                     request, _("%(name)s ist angemeldet.") % {"name": participant.name}
                 )
-                return redirect("tournament:participants", slug=self.tournament.slug)
+                # Back in the name field: at the desk the next arrival follows at once.
+                url = reverse("tournament:participants", args=[self.tournament.slug])
+                return redirect(f"{url}?{NEXT_NAME}=1")
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
