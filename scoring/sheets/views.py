@@ -42,6 +42,11 @@ from tournament.normalize import small_int
 
 def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
     """The calculator's live result: one record (JSON body) scored with the tournament's rules."""
+    if request.content_type != "application/json":
+        # A form or upload sent here has had its stream read already (the CSRF and input
+        # checks parse it); the calculator only ever sends JSON.
+        message = _("Ein Spiel wird als JSON gesendet (Content-Type: application/json).")
+        return JsonResponse({"error": {"field": None, "message": message}}, status=400)
     try:
         record = loads_json(request.body.decode("utf-8") or "null")
     except JsonTooDeep:

@@ -190,6 +190,14 @@ def test_score_one_game_for_the_calculator(organiser_client, evening):
     assert response.status_code == 400
 
 
+def test_a_form_sent_to_the_calculator_gets_a_json_refusal_not_a_500(organiser_client, evening):
+    # The form's stream is read by the input checks before the view; the view must not read
+    # the body a second time.
+    response = organiser_client.post(url(evening, suffix="bewerten/"), {"kind": "normal"})
+    assert response.status_code == 400
+    assert "JSON" in response.json()["error"]["message"]
+
+
 def test_confirm_return_reopen_and_close_actions(organiser_client, evening):
     sheet = the_sheet(evening)
     submit_sheet(sheet, example_records(4), expected_revision=0, final=True)
