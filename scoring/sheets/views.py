@@ -23,7 +23,7 @@ from scoring.models import Sheet, SheetVersion
 from scoring.rules import RecordError, label, score_game
 from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
 from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json, too_deep_message
-from scoring.sheets.history import version_diffs
+from scoring.sheets.history_page import sheet_history
 from scoring.sheets.page import build_page, kind_choices, page_json
 from scoring.sheets.services import (
     close_sheet_early,
@@ -336,14 +336,7 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        # One more than shown, so that the oldest shown version is compared with its predecessor.
-        versions = list(
-            self.sheet.versions.select_related("created_by", "confirmed_by")
-            .prefetch_related("games")
-            .order_by("-number")[:21]
-        )
-        context["versions"] = versions[:20]
-        context["version_diffs"] = version_diffs(versions)
+        context["sittings"] = sheet_history(self.sheet)
         return context
 
 
