@@ -12,6 +12,10 @@ Vocabulary:
   weight or style first, then CJK, then emoji); a character no font has stays in the main font.
 - **Ignorable**: joiners and variation selectors of emoji sequences (no glyph of their own;
   reportlab does not shape, so "👨‍👩‍👧" prints as its three emoji).
+- **Visual order**: reportlab writes left to right and does not join Arabic letters, so a text
+  with Arabic or Hebrew is turned into what the eye sees first (:func:`visual`): the Arabic
+  letters in their joined forms (``arabic_reshaper``), each stretch of right-to-left words
+  reversed. Enough for a name on one line; no full bidirectional algorithm.
 
 The canvas of every printout (:class:`FallbackCanvas`) splits ``drawString`` and its centred
 and right-aligned forms into runs; paragraph text gets its runs as ``<font face>`` tags from
@@ -26,6 +30,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape as xml_escape
 
+import arabic_reshaper
 from django.conf import settings
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
@@ -59,6 +64,17 @@ CHAINS = {
 IGNORABLE = re.compile(
     "[\u200b-\u200d\u2060-\u2064\ufe00-\ufe0f\U000e0000-\U000e007f\U0001f3fb-\U0001f3ff]"
 )
+
+RIGHT_TO_LEFT = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe"  # Hebrew, Arabic (+ forms), Syriac…
+RTL_STRETCH = re.compile(f"[{RIGHT_TO_LEFT}](?:[{RIGHT_TO_LEFT}\\s]*[{RIGHT_TO_LEFT}])?")
+
+
+def visual(text: str) -> str:
+    """``text`` in the order it is seen: Arabic letters joined, right-to-left words reversed
+    (with the spaces between them), everything else as it is."""
+    if not re.search(f"[{RIGHT_TO_LEFT}]", text):
+        return text
+    return RTL_STRETCH.sub(lambda match: match[0][::-1], arabic_reshaper.reshape(text))
 
 
 @cache
@@ -96,7 +112,7 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
     """``text`` as (font, part) runs for writing in ``font``, ignorable characters left out;
     one run in ``font`` when it has every character (or ``font`` is not one of ours)."""
     chain = CHAINS.get(font)
-    text = IGNORABLE.sub("", text)
+    text = visual(IGNORABLE.sub("", text))
     if chain is None or all(ord(char) in _characters(font) for char in text):
         return [(font, text)] if text else []
     result: list[tuple[str, str]] = []

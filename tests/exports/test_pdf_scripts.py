@@ -11,7 +11,7 @@ import pytest
 
 from scoring.printouts.pdf_certificates import certificates_pdf, podium_rows
 from scoring.printouts.pdf_checkin import checkin_pdf
-from scoring.printouts.pdf_fonts import IGNORABLE, runs
+from scoring.printouts.pdf_fonts import IGNORABLE, runs, visual
 from scoring.printouts.pdf_seating import seating_pdf
 from scoring.printouts.pdf_sheets import score_sheets_pdf
 from scoring.printouts.pdf_slips import slips_pdf
@@ -50,8 +50,9 @@ TOURNAMENT_NAME = "春季 Turnier 🂡 Doko"
 
 
 def characters(*texts: str) -> set[str]:
-    """The characters of ``texts`` that need a glyph beyond ASCII."""
-    return {char for text in texts for char in IGNORABLE.sub("", text) if char > "\x7f"}
+    """The characters of ``texts`` that need a glyph beyond ASCII (as printed: Arabic in its
+    joined forms)."""
+    return {char for text in texts for char in visual(IGNORABLE.sub("", text)) if char > "\x7f"}
 
 
 @pytest.fixture
@@ -102,7 +103,14 @@ def test_chinese_and_emoji_come_from_the_fallback_fonts_in_their_runs():
         ("DokoSans", "!"),
     ]
     assert runs("Ева ♠\ufe0f", "DokoSerif-Bold") == [("DokoSerif-Bold", "Ева ♠")]
-    assert runs("محمد", "DokoSerif-Bold") == [("DokoSans-Bold", "محمد")]
+    assert runs("محمد", "DokoSerif-Bold") == [("DokoSans-Bold", visual("محمد"))]
+
+
+def test_arabic_is_joined_and_in_the_order_it_is_read():
+    # م ح م د joined (initial, medial, medial, final forms), written right to left
+    assert visual("محمد") == "\ufeaa\ufee4\ufea4\ufee3"
+    assert visual("Anna محمد علي") == "Anna " + visual("علي") + " " + visual("محمد")
+    assert visual("Jürgen Weiß") == "Jürgen Weiß"
 
 
 HUNDRED = {
