@@ -25,7 +25,7 @@ and right-aligned forms into runs; paragraph text gets its runs as ``<font face>
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape as xml_escape
@@ -111,10 +111,17 @@ def has_glyph(font: str, char: str) -> bool:
 def runs(text: str, font: str) -> list[tuple[str, str]]:
     """``text`` as (font, part) runs for writing in ``font``, ignorable characters left out;
     one run in ``font`` when it has every character (or ``font`` is not one of ours)."""
-    chain = CHAINS.get(font)
-    text = visual(IGNORABLE.sub("", text))
-    if chain is None or all(ord(char) in _characters(font) for char in text):
+    if text.isascii() or font not in CHAINS:  # most texts (numbers, German words): at once
         return [(font, text)] if text else []
+    return list(_runs(text, font))
+
+
+@lru_cache(maxsize=4096)  # a printout writes the same names and words many times
+def _runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
+    text = visual(IGNORABLE.sub("", text))
+    if all(ord(char) in _characters(font) for char in text):
+        return ((font, text),) if text else ()
+    chain = CHAINS[font]
     result: list[tuple[str, str]] = []
     for char in text:
         code = ord(char)
@@ -125,7 +132,7 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
             result[-1] = (chosen, result[-1][1] + char)
         else:
             result.append((chosen, char))
-    return result
+    return tuple(result)
 
 
 def text_width(text: str, font: str, size: float) -> float:
