@@ -10,8 +10,9 @@ Vocabulary:
 - **Run**: a stretch of text written in one font. A text in a main font is split into runs:
   each character goes to the first font of its *chain* that has it (the same font's other
   weight or style first, then CJK, then emoji); a character no font has stays in the main font.
-- **Ignorable**: joiners and variation selectors of emoji sequences (no glyph of their own;
-  reportlab does not shape, so "👨‍👩‍👧" prints as its three emoji).
+- **Ignorable**: joiners and variation selectors of emoji sequences, direction marks, soft
+  hyphens (no glyph of their own; reportlab does not shape, so "👨‍👩‍👧" prints as its three
+  emoji).
 - **Visual order**: reportlab writes left to right and does not join Arabic letters, so a text
   with Arabic or Hebrew is turned into what the eye sees first (:func:`visual`): the Arabic
   letters in their joined forms (``arabic_reshaper``), each stretch of right-to-left words
@@ -61,8 +62,10 @@ CHAINS = {
     SERIF: (SERIF, SANS, SERIF_BOLD, CJK, EMOJI),
     SERIF_BOLD: (SERIF_BOLD, SANS_BOLD, SERIF, SANS, CJK, EMOJI),
 }
+# Joiners, direction marks and overrides, soft hyphen, variation selectors, tags, skin tones.
 IGNORABLE = re.compile(
-    "[\u200b-\u200d\u2060-\u2064\ufe00-\ufe0f\U000e0000-\U000e007f\U0001f3fb-\U0001f3ff]"
+    "[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff"
+    "\U000e0000-\U000e007f\U0001f3fb-\U0001f3ff]"
 )
 
 RIGHT_TO_LEFT = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe"  # Hebrew, Arabic (+ forms), Syriac…
