@@ -183,13 +183,20 @@ def sittings(
     result = []
     for group in groups:
         previous_games = before.games.all() if before is not None else []
-        chain = [before, *group] if before is not None else group
+        steps: list[VersionDiff] = []
+        if len(group) > 1:
+            steps = version_diffs([before, *group] if before is not None else group, names)
+            if before is None:  # the sheet's first version: what it entered (previous 0)
+                first = group[0]
+                steps.append(
+                    VersionDiff(first.number, 0, compare_games([], first.games.all(), names))
+                )
         result.append(
             Sitting(
                 versions=group,
                 previous=before.number if before is not None else None,
                 changes=compare_games(previous_games, group[-1].games.all(), names),
-                steps=version_diffs(chain, names) if len(group) > 1 else [],
+                steps=steps,
             )
         )
         before = group[-1]

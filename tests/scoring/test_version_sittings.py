@@ -73,7 +73,8 @@ def test_consecutive_autosaves_of_one_device_are_one_sitting_with_the_net_change
     assert (sitting.first.number, sitting.last.number, sitting.previous) == (1, 17, None)
     assert [change.number for change in sitting.changes] == list(range(1, 18))
     assert {change.kind for change in sitting.changes} == {"added"}
-    assert [step.number for step in sitting.steps] == list(range(17, 1, -1))
+    assert [step.number for step in sitting.steps] == list(range(17, 0, -1))
+    assert sitting.steps[-1].previous == 0  # the first version: what it entered
     assert all(len(step.changes) == 1 for step in sitting.steps)
 
 
@@ -134,8 +135,7 @@ def test_the_sheet_page_shows_one_entry_per_sitting_with_named_winners(evening, 
     assert "Versionen 1–7" in text and "7 Speicherungen" in text
     assert "Die 7 einzelnen Versionen" in text
     first, second = seats[1].participant.name, seats[2].participant.name
-    assert (
-        text.count(f"Gewinner: {first} (1), {second} (2) · Wert 3") == 4 + 3
-    )  # net; steps from version 2 on
+    named = f"Gewinner: {first} (1), {second} (2) · Wert 3"
+    assert text.count(named) == 4 + 4  # the net change and the single versions
     assert text.count(f"Gewinner: {first} (1), {substitute.name} (2) · Wert 3") == 3 + 3
     assert "kein Sieger" not in text
