@@ -126,7 +126,8 @@ class SheetEntryMixin:
             "calc_parties": [("re", "Re", "Re", "Sub"), ("kontra", "Kontra", "Kontra", "In")],
             "specials": calculator_specials(),
             "organiser": self.organiser,
-            "seat_changes": seat_changes(self.sheet.table),
+            "changed_seats": (changed := changed_seats(self.sheet.table)),
+            "seat_changes": seat_changes(changed),
             **extra,
         }
 
@@ -336,7 +337,8 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["sittings"] = sheet_history(self.sheet)
+        seats = {seat.number: seat.name for seat in context["page"].seats}
+        context["sittings"] = sheet_history(self.sheet, seats, context["changed_seats"])
         return context
 
 
@@ -408,14 +410,18 @@ class SheetActionView(OrganiserSheetMixin, View):
         return redirect(self.sheet_url())
 
 
-def seat_changes(table) -> list[tuple[int, str]]:
-    """(seat, "A, ab Spiel 9: B") for every seat of ``table`` that changed hands."""
+def changed_seats(table) -> list[Seat]:
+    """The seats of ``table`` that changed hands, with their changes (who sat there before)."""
     changes = SeatChange.objects.select_related("previous_participant", "participant")
-    seats = (
+    return list(
         Seat.objects.filter(table=table, changes__isnull=False)
         .distinct()
         .select_related("participant")
         .prefetch_related(Prefetch("changes", queryset=changes))
         .order_by("number")
     )
+
+
+def seat_changes(seats: list[Seat]) -> list[tuple[int, str]]:
+    """(seat, "A, ab Spiel 9: B") for every seat that changed hands."""
     return [(seat.number, seat.occupants_label) for seat in seats]
