@@ -226,6 +226,8 @@ LOGOUT_REDIRECT_URL = "public:home"
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("Deutsch")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates read "3 Dec 2027", not "12/03/2027" (config/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True
 USE_TZ = True

@@ -27,6 +27,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import ScoringOptions
+from tournament.actors import actor_text
 from tournament.normalize import name_sort_key
 
 
@@ -648,6 +649,11 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%H:%M} {self.get_action_display()} {self.summary}"
+
+    @property
+    def actor_text(self) -> str:
+        """Who acted, in the active language (a captain's link names its table)."""
+        return actor_text(self.actor)
 
     @property
     def text(self) -> str:

@@ -3,8 +3,9 @@
 A printout builds a list of flowables (its *story*) and hands it to :func:`render_pdf` with a
 :class:`PageSetup`; everything around the story is drawn here:
 
-- **Fonts**: DejaVu Sans and Serif, embedded from ``static/fonts`` (they cover umlauts, ß and
-  the Latin letters of most European names; reportlab's built-in fonts do not).
+- **Fonts**: DejaVu Sans and Serif, embedded from ``static/fonts``, with fallback fonts for
+  Chinese, Japanese, Korean and emoji (``pdf_fonts``): every string drawn on the canvas and
+  every paragraph made with :func:`escape` prints in whatever script a name was typed.
 - **Header**: the tournament's name, date and venue on the left, the printout's title on the
   right; a draft is marked "Entwurf" in the header and across the page. A club's tournament
   shows the club's logo (``Club.logo``) left of its name, at most 15 mm high and 40 mm wide.
@@ -24,44 +25,37 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape as xml_escape
 
-from django.conf import settings
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
+from scoring.printouts.pdf_fonts import (
+    FONT_FILES,
+    SANS,
+    SANS_BOLD,
+    SERIF,
+    SERIF_BOLD,
+    FallbackCanvas,
+    markup,
+    register_fonts,
+    text_width,
+)
 from tournament.models import Club, Tournament
+
+__all__ = ["FONT_FILES", "SANS", "SANS_BOLD", "SERIF", "SERIF_BOLD", "register_fonts", "text_width"]
 
 PDF_CONTENT_TYPE = "application/pdf"
 COLUMNS_TEMPLATE = "columns"
-FONT_DIR = Path(settings.BASE_DIR) / "static" / "fonts"
-
-SANS = "DokoSans"
-SANS_BOLD = "DokoSans-Bold"
-SERIF = "DokoSerif"
-SERIF_BOLD = "DokoSerif-Bold"
-FONT_FILES = {
-    SANS: "DejaVuSans.ttf",
-    SANS_BOLD: "DejaVuSans-Bold.ttf",
-    SERIF: "DejaVuSerif.ttf",
-    SERIF_BOLD: "DejaVuSerif-Bold.ttf",
-}
 
 # The app's colours (static/css/app.css), so printouts look like the pages they come from.
 FELT = colors.HexColor("#0f5132")
@@ -77,23 +71,6 @@ LOGO_MAX_HEIGHT = 15 * mm
 LOGO_MAX_WIDTH = 40 * mm
 LOGO_GAP = 3 * mm
 DRAFT_RED = colors.HexColor("#b42318")
-
-
-@cache
-def register_fonts() -> None:
-    """Register the embedded fonts once per process; ``<b>`` in paragraphs picks the bold one.
-
-    Also: page streams are compressed but not ASCII85-encoded on top (reportlab's default; its
-    pure-Python encoder was a tenth of a round's printing time, and a PDF is binary anyway)."""
-    rl_config.useA85 = 0
-    for name, filename in FONT_FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
-    pdfmetrics.registerFontFamily(
-        SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD
-    )
-    pdfmetrics.registerFontFamily(
-        SERIF, normal=SERIF, bold=SERIF_BOLD, italic=SERIF, boldItalic=SERIF_BOLD
-    )
 
 
 def style(
@@ -124,22 +101,23 @@ def style(
     )
 
 
-def escape(text: str) -> str:
-    """Paragraph text is mini-HTML: a name like "A & B <C>" must print as typed."""
-    return xml_escape(text)
+def escape(text: str, font: str = SANS_BOLD) -> str:
+    """Paragraph text is mini-HTML: a name like "A & B <C>" must print as typed, and a name
+    in Chinese or with an emoji in the fallback fonts (``pdf_fonts.markup``)."""
+    return markup(text, font)
 
 
 def fit_one_line(text: str, font: str, sizes: tuple[float, ...], width: float) -> tuple[float, str]:
     """The largest of ``sizes`` at which ``text`` fits ``width``; else the smallest, with
     ``text`` cut to fit and ended by "…"."""
     for size in sizes:
-        if stringWidth(text, font, size) <= width:
+        if text_width(text, font, size) <= width:
             return size, text
     size = sizes[-1]
     low, high = 0, len(text)  # the longest cut that fits: binary search
     while low < high:
         middle = (low + high + 1) // 2
-        if stringWidth(text[:middle].rstrip() + "…", font, size) <= width:
+        if text_width(text[:middle].rstrip() + "…", font, size) <= width:
             low = middle
         else:
             high = middle - 1
@@ -277,7 +255,7 @@ def _draw_header(canvas: Canvas, setup: PageSetup, logo: HeaderLogo | None = Non
         canvas.drawImage(logo.image, left, top - 1.5 * mm, logo.width, logo.height, mask="auto")
         left += logo.width + LOGO_GAP
     # A long name shrinks, then is cut ("…"), so that it never runs into the title.
-    room = width - setup.margin - left - stringWidth(setup.title, SANS_BOLD, 10.5) - 8 * mm
+    room = width - setup.margin - left - text_width(setup.title, SANS_BOLD, 10.5) - 8 * mm
     size, name = fit_one_line(tournament.name, SANS_BOLD, (10.5, 9.5, 8.5), room)
     canvas.setFillColor(INK)
     canvas.setFont(SANS_BOLD, size)
@@ -285,7 +263,7 @@ def _draw_header(canvas: Canvas, setup: PageSetup, logo: HeaderLogo | None = Non
     details = " · ".join(part for part in (short_date(tournament), tournament.venue) if part)
     if setup.draft:
         room = width - setup.margin - left - 8 * mm
-        room -= stringWidth(_("Entwurf – noch nicht freigegeben").upper(), SANS_BOLD, 8.5)
+        room -= text_width(_("Entwurf – noch nicht freigegeben").upper(), SANS_BOLD, 8.5)
     else:
         room = width - setup.margin - left
     _size, details = fit_one_line(details, SANS, (8.5,), room)
@@ -342,7 +320,7 @@ def _draw_footer(canvas: Canvas, setup: PageSetup, page: int, total: int) -> Non
 def _numbered_canvas(setup: PageSetup) -> type[Canvas]:
     """A canvas that holds back its pages until the end, to draw "Seite x von y" on each."""
 
-    class NumberedCanvas(Canvas):
+    class NumberedCanvas(FallbackCanvas):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._pages: list[dict[str, Any]] = []

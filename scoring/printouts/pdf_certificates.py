@@ -12,11 +12,17 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepInFrame,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from scoring.printouts.pdf_base import (
     ACCENT,
@@ -33,6 +39,7 @@ from scoring.printouts.pdf_base import (
     render_pdf,
     short_date,
     style,
+    text_width,
 )
 from scoring.printouts.pdf_standings import confirmation, provisional_note
 from scoring.standings.ranking import StandingRow, Standings
@@ -91,7 +98,7 @@ def _signatures(width: float, place_and_date: str) -> Table:
     value = style("cert-value", 12, serif=True, color=INK, alignment=1, leading=14)
     table = Table(
         [
-            [Paragraph(escape(place_and_date), value), "", ""],
+            [Paragraph(escape(place_and_date, SERIF), value), "", ""],
             [Paragraph(_("Ort, Datum"), line), "", Paragraph(_("Turnierleitung"), line)],
         ],
         colWidths=[width * 0.36, width * 0.28, width * 0.36],
@@ -109,17 +116,31 @@ def _signatures(width: float, place_and_date: str) -> Table:
     return table
 
 
-NAME_SIZES = (44, 40, 36, 32, 28)
+NAME_SIZES = (44, 40, 36, 32, 28)  # on one line
+WRAPPED_NAME_SIZES = (28, 26, 24, 22, 20, 18, 16, 14)  # on at most two lines
+NAME_LINES = 2
 
 
-def _name_style(name: str, width: float) -> ParagraphStyle:
-    """The largest size at which the name fits one line; else the smallest, wrapped at
-    spaces (two lines still leave room for the signature on the same page)."""
-    size = next(
-        (size for size in NAME_SIZES if stringWidth(name, SERIF_BOLD, size) <= width),
-        NAME_SIZES[-1],
-    )
-    return style("cert-name", size, serif=True, bold=True, alignment=1, leading=size * 1.15)
+def _name_paragraph(name: str, width: float) -> tuple[Paragraph, bool]:
+    """The name in the largest size at which it fits one line; else wrapped (at spaces, a
+    long word or a Chinese name split anywhere) on two lines at the largest size that allows,
+    down to 14 pt — a name of 100 characters still leaves room for the signature. Also: whether
+    it takes more than one line."""
+    for size in NAME_SIZES:
+        if text_width(name, SERIF_BOLD, size) <= width:
+            return _name_at(name, size), False
+    for size in WRAPPED_NAME_SIZES:
+        paragraph = _name_at(name, size)
+        paragraph.wrap(width, 10_000)
+        if len(paragraph.blPara.lines) <= NAME_LINES:
+            break
+    return _name_at(name, size), True
+
+
+def _name_at(name: str, size: float) -> Paragraph:
+    name_style = style("cert-name", size, serif=True, bold=True, alignment=1, leading=size * 1.15)
+    name_style.wordWrap = "CJK"  # breaks a name without spaces too (Chinese, one long word)
+    return Paragraph(escape(name, SERIF_BOLD), name_style)
 
 
 def _certificate(
@@ -128,7 +149,7 @@ def _certificate(
     tournament = standings.tournament
     title = style("cert-title", 46, serif=True, bold=True, color=FELT, alignment=1, leading=52)
     when = style("cert-when", 12.5, color=MUTED, alignment=1, leading=16)
-    name = _name_style(row.name, width)
+    name, two_lines = _name_paragraph(row.name, width)
     text = style("cert-text", 14, serif=True, color=MUTED, alignment=1, leading=18)
     place = style("cert-place", 50, bold=True, color=ACCENT, alignment=1, leading=58)
     points = style("cert-points", 15, color=INK, alignment=1, leading=19)
@@ -151,16 +172,15 @@ def _certificate(
     else:
         top = [Spacer(1, 10 * mm)]
     # Two lines of a long name take the room of the spacers, so the signature stays on the page.
-    two_lines = stringWidth(row.name, SERIF_BOLD, name.fontSize) > width
     return [
         *top,
         Paragraph(_("Urkunde"), title),
         Rule(70 * mm),
         Spacer(1, 3 * mm),
-        Paragraph(escape(event_name), event),
+        Paragraph(escape(event_name, SERIF), event),
         Paragraph(escape(details), when),
         Spacer(1, 6 * mm if two_lines else 14 * mm),
-        Paragraph(escape(row.name), name),
+        name,
         Spacer(1, 2 * mm),
         Paragraph(_("belegte den"), text),
         Paragraph(_("%(rank)d. Platz") % {"rank": row.rank}, place),
@@ -187,7 +207,9 @@ def certificates_pdf(standings: Standings) -> bytes:
     for index, row in enumerate(podium_rows(standings)):
         if index:
             story.append(PageBreak())
-        story += _certificate(row, standings, setup.frame_width, warning)
+        # Shrunk as a whole if ever too tall: one certificate is one page, whatever its name.
+        certificate = _certificate(row, standings, setup.frame_width, warning)
+        story.append(KeepInFrame(setup.frame_width, setup.frame_height, certificate, mode="shrink"))
     if not story:
         story.append(Spacer(1, 1))
     return render_pdf(setup, story)

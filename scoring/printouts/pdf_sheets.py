@@ -29,7 +29,6 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
@@ -50,8 +49,10 @@ from scoring.printouts.pdf_base import (
     register_fonts,
     render_pdf,
     style,
+    text_width,
 )
 from scoring.printouts.pdf_cells import QR_SIZE, draw_hatch, draw_qr
+from scoring.printouts.pdf_fonts import runs
 from scoring.printouts.sheet_data import TableSheet, spare_sheet, table_sheets
 from scoring.rules import ScoringOptions, dealer
 from scoring.sheets.links import is_loopback
@@ -108,7 +109,7 @@ class NameBlock:
     def fits(self, width: float) -> bool:
         """Every line within ``width`` (a paragraph positions a line by the space it leaves)."""
         if self.paragraph is None:
-            return stringWidth(self.text, SANS_BOLD, self.size) <= width + 0.01
+            return text_width(self.text, SANS_BOLD, self.size) <= width + 0.01
         lines = self.paragraph.blPara.lines
         spare = [line[0] if isinstance(line, tuple) else line.extraSpace for line in lines]
         return not spare or min(spare) >= -0.01
@@ -118,7 +119,7 @@ def name_block(name: str, width: float) -> NameBlock:
     """The player's name in the largest size that fits the column on one line; a longer name
     wraps (long words are split) and stays inside its column, whole."""
     for size in NAME_SIZES:
-        if stringWidth(name, SANS_BOLD, size) <= width:
+        if text_width(name, SANS_BOLD, size) <= width:
             return NameBlock(name, size, height=size * 1.2)
     for size in WRAPPED_NAME_SIZES:
         paragraph = Paragraph(
@@ -133,7 +134,7 @@ def name_block(name: str, width: float) -> NameBlock:
 
 def dealer_text(name: str, width: float) -> tuple[float, str]:
     """Size and (shrunk or cut) name for "3 · Heinz Groß" on one line of the dealer column."""
-    room = width - stringWidth("5 · ", SANS_BOLD, DEALER_SIZES[0])
+    room = width - text_width("5 · ", SANS_BOLD, DEALER_SIZES[0])
     return fit_one_line(name, SANS, DEALER_SIZES, room)
 
 
@@ -227,8 +228,9 @@ class TextBatch:
         """``text`` with its baseline at ``y``, starting at ``x`` (centred on it if asked);
         ``x`` None continues where the previous text ended."""
         if centred and x is not None:
-            x -= stringWidth(text, font, size) / 2
-        self.items.append((text, font, size, color, x, y))
+            x -= text_width(text, font, size) / 2
+        for index, (run_font, part) in enumerate(runs(text, font)):  # CJK, emoji: fallbacks
+            self.items.append((part, run_font, size, color, x if index == 0 else None, y))
 
     def centred(
         self, text: str, font: str, size: float, color: colors.Color, x: float, middle: float
@@ -556,7 +558,7 @@ def _url_lines(url: str, width: float) -> list[str]:
     """The link broken anywhere (it has no spaces) into lines of ``width`` at 5.5 pt."""
     lines, line, used = [], "", 0.0
     for char in url:
-        char_width = stringWidth(char, SANS, 5.5)
+        char_width = text_width(char, SANS, 5.5)
         if line and used + char_width > width:
             lines.append(line)
             line, used = "", 0.0
@@ -643,7 +645,7 @@ def _draw_title(canvas: Canvas, sheet: TableSheet, round_number: int, width: flo
         canvas.drawString(0, 2 + 4, _("Tisch"))
         canvas.setStrokeColor(FELT)
         canvas.setLineWidth(1)
-        start = stringWidth(_("Tisch"), SANS_BOLD, 24) + 4
+        start = text_width(_("Tisch"), SANS_BOLD, 24) + 4
         canvas.line(start, 4, start + 18 * mm, 4)  # the number is written in
     else:
         canvas.drawString(0, 2 + 4, _("Tisch %(n)d") % {"n": sheet.number})
@@ -654,13 +656,13 @@ def _draw_title(canvas: Canvas, sheet: TableSheet, round_number: int, width: flo
     y = 2 + 2 + (12 if sheet.note else 0)
     room = width - 60 * mm
     size, rest_shown = fit_one_line(
-        rest, SANS, (10, 9, 8), room - stringWidth(heading, SANS_BOLD, 10)
+        rest, SANS, (10, 9, 8), room - text_width(heading, SANS_BOLD, 10)
     )
     canvas.setFillColor(MUTED)
     canvas.setFont(SANS, size)
     canvas.drawRightString(width, y, rest_shown)
     canvas.setFont(SANS_BOLD, size)
-    canvas.drawRightString(width - stringWidth(rest_shown, SANS, size), y, heading)
+    canvas.drawRightString(width - text_width(rest_shown, SANS, size), y, heading)
     if sheet.note:
         canvas.setFont(SANS, 10)
         canvas.drawRightString(width, 4, sheet.note)

@@ -19,7 +19,6 @@ from itertools import groupby
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from scoring.printouts.pdf_base import (
@@ -37,6 +36,7 @@ from scoring.printouts.pdf_base import (
     fit_one_line,
     render_pdf,
     style,
+    text_width,
 )
 from tournament.models import Tournament
 from tournament.seating.core import Slip, slip_layout
@@ -86,7 +86,7 @@ class SlipPage(FixedFlowable):
             baseline = y + cell_h / 2 - 9 * mm
             canvas.drawCentredString(x + cell_w / 2, baseline, str(slip.number))
             if reads_differently_upside_down(slip.number):
-                half = stringWidth(str(slip.number), SANS_BOLD, 60) / 2
+                half = text_width(str(slip.number), SANS_BOLD, 60) / 2
                 canvas.setStrokeColor(INK)
                 canvas.setLineWidth(2.5)
                 middle = x + cell_w / 2

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak
 
@@ -35,6 +34,7 @@ from scoring.printouts.pdf_base import (
     PageSetup,
     fit_one_line,
     render_pdf,
+    text_width,
 )
 from tournament.models import Round
 
@@ -84,13 +84,13 @@ def fit_name(
     """The name at the largest of ``sizes`` that fits ``width`` on one line; else on two lines
     split at the space that balances them best; else (one endless word) cut with "…"."""
     for size in sizes:
-        if stringWidth(name, font, size) <= width:
+        if text_width(name, font, size) <= width:
             return size, [name]
     words = name.split()
     for size in sizes:
         splits = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
         fitting = [
-            pair for pair in splits if all(stringWidth(line, font, size) <= width for line in pair)
+            pair for pair in splits if all(text_width(line, font, size) <= width for line in pair)
         ]
         if fitting:
             best = min(fitting, key=lambda pair: abs(len(pair[0]) - len(pair[1])))
@@ -155,7 +155,7 @@ class CardPage(FixedFlowable):
         canvas.setFont(SANS_BOLD, 14)
         canvas.setFillColor(DRAFT_RED if self.draft else ACCENT)
         canvas.drawRightString(right, top - 10, round_label)
-        room = inner - stringWidth(round_label, SANS_BOLD, 14) - 8 * mm
+        room = inner - text_width(round_label, SANS_BOLD, 14) - 8 * mm
         size, shown = fit_one_line(self.tournament, SANS, TOURNAMENT_SIZES, room)
         canvas.setFont(SANS, size)
         canvas.setFillColor(MUTED)

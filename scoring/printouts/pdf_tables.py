@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from scoring.printouts.pdf_base import (
@@ -21,6 +20,7 @@ from scoring.printouts.pdf_base import (
     ZEBRA,
     escape,
     style,
+    text_width,
 )
 from scoring.printouts.reports import BOOL, INT, RANK, Report, display
 
@@ -52,7 +52,7 @@ def report_table(
         for i, (value, column) in enumerate(zip(row, report.columns, strict=True)):
             text = display(value, column.kind)
             font = SANS_BOLD if i in bold_columns else SANS
-            if i in right or stringWidth(text, font, size) <= room[i]:
+            if i in right or text_width(text, font, size) <= room[i]:
                 cells.append(text)  # a plain string costs a tenth of a paragraph to lay out
             else:
                 # Paragraphs wrap long names instead of running into the next column.

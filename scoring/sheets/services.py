@@ -22,6 +22,7 @@ from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.rules import max_games
 from scoring.sheets.reading import expected_games, latest_version
 from scoring.sheets.validation import normalise_records, soloist_of, validate_games
+from tournament.actors import captain_actor
 from tournament.audit import User, ngettext_noop
 from tournament.audit import record as audit
 from tournament.errors import DomainError, StaleWriteError
@@ -87,7 +88,7 @@ def _where(sheet: Sheet) -> dict[str, Any]:
 
 def _actor_label(source: str, sheet: Sheet) -> str:
     if source == SheetVersion.Source.CAPTAIN:
-        return _("Listenführer Tisch %(table)d") % {"table": sheet.table.number}
+        return captain_actor(sheet.table.number)  # stored in German, translated when shown
     return ""
 
 

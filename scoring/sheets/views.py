@@ -24,7 +24,7 @@ from scoring.rules import RecordError, label, score_game
 from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
 from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
 from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json, too_deep_message
-from scoring.sheets.history import version_diffs
+from scoring.sheets.history_page import sheet_history
 from scoring.sheets.page import build_page, kind_choices, page_json
 from scoring.sheets.services import (
     close_sheet_early,
@@ -137,7 +137,8 @@ class SheetEntryMixin:
             "calc_parties": [("re", "Re", "Re", "Sub"), ("kontra", "Kontra", "Kontra", "In")],
             "specials": calculator_specials(),
             "organiser": self.organiser,
-            "seat_changes": seat_changes(self.sheet.table),
+            "changed_seats": (changed := changed_seats(self.sheet.table)),
+            "seat_changes": seat_changes(changed),
             **extra,
         }
 
@@ -347,14 +348,8 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        # One more than shown, so that the oldest shown version is compared with its predecessor.
-        versions = list(
-            self.sheet.versions.select_related("created_by", "confirmed_by")
-            .prefetch_related("games")
-            .order_by("-number")[:21]
-        )
-        context["versions"] = versions[:20]
-        context["version_diffs"] = version_diffs(versions)
+        seats = {seat.number: seat.name for seat in context["page"].seats}
+        context["sittings"] = sheet_history(self.sheet, seats, context["changed_seats"])
         return context
 
 
@@ -426,14 +421,18 @@ class SheetActionView(OrganiserSheetMixin, View):
         return redirect(self.sheet_url())
 
 
-def seat_changes(table) -> list[tuple[int, str]]:
-    """(seat, "A, ab Spiel 9: B") for every seat of ``table`` that changed hands."""
+def changed_seats(table) -> list[Seat]:
+    """The seats of ``table`` that changed hands, with their changes (who sat there before)."""
     changes = SeatChange.objects.select_related("previous_participant", "participant")
-    seats = (
+    return list(
         Seat.objects.filter(table=table, changes__isnull=False)
         .distinct()
         .select_related("participant")
         .prefetch_related(Prefetch("changes", queryset=changes))
         .order_by("number")
     )
+
+
+def seat_changes(seats: list[Seat]) -> list[tuple[int, str]]:
+    """(seat, "A, ab Spiel 9: B") for every seat that changed hands."""
     return [(seat.number, seat.occupants_label) for seat in seats]
