@@ -238,10 +238,15 @@ def confirm_sheet(
     games = list(version.games.order_by("number"))
     size = sheet.table.size
     _require_complete(sheet, len(games), size)
-    # The points follow the seat: each game counts for whoever sat there (substitutes).
+    # The points follow the seat: each game counts for whoever sat there (substitutes). The
+    # seats are locked after the sheet, in the order ``replace_player`` locks them, so a
+    # substitute entered meanwhile is either in these rows or refused.
     seats = {
         seat.number: seat
-        for seat in Seat.objects.filter(table=sheet.table).prefetch_related("changes")
+        for seat in Seat.objects.select_for_update()
+        .filter(table=sheet.table)
+        .order_by("number")
+        .prefetch_related("changes")
     }
     version.confirmed = True
     version.confirmed_at = timezone.now()
@@ -402,8 +407,12 @@ def remove_empty_sheets(*, round_: Round, **_kwargs: object) -> None:
 
 
 def require_sheet_not_confirmed(*, seat: Seat, **_kwargs: object) -> None:
-    """A seat changes hands only while its sheet is not confirmed; answers ``seat_changing``."""
-    if Sheet.objects.filter(table_id=seat.table_id, status=Sheet.Status.CONFIRMED).exists():
+    """A seat changes hands only while its sheet is not confirmed; answers ``seat_changing``.
+
+    The sheet row stays locked until the change is stored: a confirmation waits for it (and
+    then credits the substitute) instead of reading the seats from before the change."""
+    sheet = Sheet.objects.select_for_update().filter(table_id=seat.table_id).first()
+    if sheet is not None and sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(
             _("Die Liste von Tisch %(table)d ist bestätigt; zuerst wieder öffnen.")
             % {"table": seat.table.number}
