@@ -45,12 +45,25 @@ def _stale(current: int, yours: int) -> StaleWriteError:
     )
 
 
+def sheet_gone() -> DomainError:
+    """The sheet was removed meanwhile: the release of its round was taken back."""
+    return DomainError(
+        _(
+            "Diese Liste gilt nicht mehr: die Turnierleitung hat die Freigabe des Durchgangs "
+            "zurückgenommen. Es wurde nichts gespeichert."
+        )
+    )
+
+
 def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
     locked = (
         Sheet.objects.select_for_update(of=("self",))
         .select_related("round__tournament", "table")
-        .get(pk=sheet.pk)
+        .filter(pk=sheet.pk)
+        .first()
     )
+    if locked is None:
+        raise sheet_gone()
     if expected_revision is not None and locked.revision != expected_revision:
         raise _stale(locked.revision, expected_revision)
     return locked
@@ -389,6 +402,10 @@ def create_sheets(*, round_: Round, tables: Sequence[Table], **_kwargs: object) 
 def remove_empty_sheets(*, round_: Round, **_kwargs: object) -> None:
     """A release is taken back: refuse once any sheet has a saved version, else delete the empty
     sheets; answers ``round_unreleasing``."""
+    # Lock every sheet of the round first (table order, as one sheet's writer locks it): an
+    # autosave holding a sheet is waited for and its version seen below; one that comes later
+    # finds its sheet gone (``sheet_gone``).
+    list(Sheet.objects.select_for_update().filter(round=round_).order_by("table__number"))
     saved = list(
         Sheet.objects.filter(round=round_, versions__isnull=False)
         .distinct()

@@ -271,10 +271,13 @@ class SheetAutosaveMixin:
         )
 
     def refusal(self, state: str, message: str) -> JsonResponse:
-        self.sheet.refresh_from_db()
-        return JsonResponse(
-            {"state": state, "message": message, "server": server_rows(self.sheet)}, status=409
-        )
+        try:
+            self.sheet.refresh_from_db()
+        except Sheet.DoesNotExist:  # the release was taken back meanwhile: nothing is stored
+            server = {"revision": self.sheet.revision, "status": "", "rows": {}}
+        else:
+            server = server_rows(self.sheet)
+        return JsonResponse({"state": state, "message": message, "server": server}, status=409)
 
 
 class ScoreGameMixin:
