@@ -3,7 +3,9 @@
 Every service locks the sheet row, checks the revision the writer started from (a second writer
 gets "changed, reload" instead of overwriting), validates every game with the rules engine,
 writes a new numbered version with its games in one transaction, and leaves an audit entry.
-Only a confirmed version counts: confirming writes the players' score lines, reopening removes
+Only a confirmed version counts: confirming writes the players' score lines. Reopening a sheet
+for a correction keeps them (and the version's ``confirmed`` mark): every table, page, printout
+and season keeps the last confirmed result until the sheet is confirmed again, which replaces
 them.
 """
 
@@ -261,6 +263,9 @@ def confirm_sheet(
         .order_by("number")
         .prefetch_related("changes")
     }
+    # A reopened sheet's last confirmed version counted until now; this one replaces it.
+    sheet.versions.filter(confirmed=True).update(confirmed=False)
+    ScoreLine.objects.filter(sheet=sheet).delete()
     version.confirmed = True
     version.confirmed_at = timezone.now()
     version.confirmed_by = user if user is not None and user.is_authenticated else None
@@ -325,7 +330,10 @@ def return_sheet(
 def reopen_sheet(
     sheet: Sheet, *, reason: str, user: User = None, expected_revision: int | None = None
 ) -> Sheet:
-    """Take back a confirmation (with a reason): the games stop counting until confirmed again."""
+    """Take back a confirmation (with a reason) to correct the sheet. Its last confirmed version
+    keeps counting (score lines and ``confirmed`` stay) until the sheet is confirmed again: the
+    public table does not drop its players to 0 meanwhile. The round's sheet counts show it as
+    open again, so the round cannot be closed nor the next one seated by placement."""
     sheet = _lock(sheet, expected_revision)
     _require_open_round(sheet)
     if sheet.status != Sheet.Status.CONFIRMED:
@@ -333,8 +341,6 @@ def reopen_sheet(
     reason = reason.strip()
     if not reason:
         raise DomainError(_("Bitte einen Grund für das Öffnen angeben."), field="reason")
-    sheet.versions.filter(confirmed=True).update(confirmed=False)
-    ScoreLine.objects.filter(sheet=sheet).delete()
     _bump(sheet, status=Sheet.Status.SUBMITTED)
     audit(
         sheet.round.tournament,

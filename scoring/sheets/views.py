@@ -347,6 +347,15 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
         )
         context["versions"] = versions[:20]
         context["version_diffs"] = version_diffs(versions)
+        if self.sheet.status != Sheet.Status.CONFIRMED:  # reopened: what counts meanwhile
+            counting = next((v.number for v in versions if v.confirmed), None)
+            if counting is None and len(versions) > 20:  # older than the versions shown
+                counting = (
+                    self.sheet.versions.filter(confirmed=True)
+                    .values_list("number", flat=True)
+                    .first()
+                )
+            context["counting_version"] = counting
         return context
 
 
