@@ -135,3 +135,31 @@ def test_the_register_page_keeps_the_ticks_when_a_ticked_member_is_deleted_meanw
     assert "„Anna Müller“ steht nicht mehr in der Mitgliederliste" in page
     assert f'value="{berta.pk}" checked>' in page
     assert not Participant.objects.exists()
+
+
+def test_the_register_page_says_when_a_ticked_member_was_deleted_before_sending(club):
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournament.models import ClubMembership
+
+    user = get_user_model().objects.create_user("leitung", password="x")
+    ClubMembership.objects.create(user=user, club=club, role=ClubMembership.Role.ORGANISER)
+    client = Client()
+    client.force_login(user)
+    anna = add_member(club, "Anna Müller")
+    berta = add_member(club, "Berta Schmidt")
+    jan = evening(club, 1, "jan")
+    Member.objects.filter(pk=anna.pk).delete()
+
+    response = client.post(
+        reverse("tournament:participant_members", args=[jan.slug]),
+        {"member": [str(anna.pk), str(berta.pk)]},
+    )
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "1 angekreuzter Eintrag steht nicht mehr in der Mitgliederliste" in page
+    assert f'value="{berta.pk}" checked>' in page
+    assert not Participant.objects.exists()

@@ -161,6 +161,20 @@ class RegisterMembersView(OrganiserMixin, TemplateView):
         # Read now: a member deleted before the registration is written is reported by name.
         club_members = list(Member.objects.filter(club_id=self.tournament.club_id, pk__in=ids))
         try:
+            missing = len(set(ids)) - len(club_members)
+            if missing:  # gone before this request (deleted or merged on another page)
+                raise DomainError(
+                    ngettext(
+                        "%(count)d angekreuzter Eintrag steht nicht mehr in der Mitgliederliste "
+                        "(eben gelöscht oder mit einem anderen Eintrag zusammengeführt). Niemand "
+                        "wurde angemeldet; bitte die Auswahl prüfen.",
+                        "%(count)d angekreuzte Einträge stehen nicht mehr in der Mitgliederliste "
+                        "(eben gelöscht oder mit einem anderen Eintrag zusammengeführt). Niemand "
+                        "wurde angemeldet; bitte die Auswahl prüfen.",
+                        missing,
+                    )
+                    % {"count": missing}
+                )
             created = register_members(self.tournament, club_members, user=request.user)
         except DomainError as error:
             report(request, error)
