@@ -411,7 +411,8 @@ def remove_empty_sheets(*, round_: Round, **_kwargs: object) -> None:
     # Lock every sheet of the round first (table order, as one sheet's writer locks it): an
     # autosave holding a sheet is waited for and its version seen below; one that comes later
     # finds its sheet gone (``sheet_gone``).
-    list(Sheet.objects.select_for_update().filter(round=round_).order_by("table__number"))
+    sheets = Sheet.objects.select_for_update(of=("self",)).filter(round=round_)
+    list(sheets.order_by("table__number"))
     saved = list(
         Sheet.objects.filter(round=round_, versions__isnull=False)
         .distinct()
