@@ -163,3 +163,32 @@ def test_the_register_page_says_when_a_ticked_member_was_deleted_before_sending(
     assert "1 angekreuzter Eintrag steht nicht mehr in der Mitgliederliste" in page
     assert f'value="{berta.pk}" checked>' in page
     assert not Participant.objects.exists()
+
+
+def test_merging_into_a_member_merged_away_meanwhile_leads_back_to_the_list(club):
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournament.models import ClubMembership
+
+    user = get_user_model().objects.create_user("leitung", password="x")
+    ClubMembership.objects.create(user=user, club=club, role=ClubMembership.Role.ORGANISER)
+    client = Client()
+    client.force_login(user)
+    anna = add_member(club, "Anna Müller")
+    anne = add_member(club, "Anne Müller")
+    page = reverse("clubs:member", args=[club.slug, anne.public_id])
+
+    merged, response = one_after_another(
+        lambda: merge_members(anna, anne),
+        lambda: client.post(page, {"action": "merge", "duplicate": anna.public_id}),
+        pause_at=(Member, "delete"),  # Anne deleted, not yet committed
+    )
+
+    assert isinstance(merged, Member), merged
+    assert response.status_code == 302, response
+    assert response.url == reverse("clubs:members", args=[club.slug])
+    shown = client.get(response.url).content.decode()
+    assert "„Anne Müller“ steht nicht mehr in der Mitgliederliste" in shown
+    assert list(club.members.values_list("name", flat=True)) == ["Anna Müller"]
