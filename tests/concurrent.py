@@ -68,18 +68,3 @@ def one_after_another(
         one.join(timeout=60)
         two.join(timeout=60)
     return results[0], results[1]
-
-
-def run_concurrently(jobs: list[Callable[[], Any]]) -> list[Any]:
-    """Start every job at the same moment (a barrier); what each returned or raised."""
-    barrier = threading.Barrier(len(jobs))
-    results: list = [None] * len(jobs)
-    threads = [
-        _in_thread(job, results, index, before=lambda: barrier.wait(timeout=10))
-        for index, job in enumerate(jobs)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
