@@ -19,7 +19,7 @@ from scoring.standings.ranking import compute_standings
 from tests.conftest import example_records
 from tests.exports.conftest import pdf_text
 from tournament.errors import DomainError
-from tournament.models import Round
+from tournament.models import Round, Seat
 from tournament.seating.reading import round_with_seating
 from tournament.seating.services import close_round, draw_round
 
@@ -34,7 +34,10 @@ def surfaces(tournament, client) -> dict[str, object]:
     projector = client.get(
         reverse("public:projector", args=[tournament.slug]) + "?show=standings"
     ).content.decode()
+    player = Seat.objects.get(round__tournament=tournament, table__number=2, number=1).participant
+    own_page = client.get(reverse("public:player", args=[tournament.slug, player.public_id]))
     return {
+        "player": [(r["number"], r["games"], r["total"]) for r in own_page.context["rounds"]],
         "api": [(row["name"], row["points"]) for row in api],
         "rows": [(row.name, row.total, row.games_played) for row in standings.rows],
         "workbook": standings_rows(standings).rows,
@@ -51,6 +54,7 @@ def test_a_reopened_sheet_counts_with_its_last_confirmation_everywhere(
     confirm_round(evening, 1, organiser)
     before = surfaces(evening, client)
     assert all(total != 0 for _name, total, _games in before["rows"][:4])
+    assert len(before["player"][0][1]) == len(example_records(4))  # the player's 16 games
     sheet = sheet_for(Round.objects.get(tournament=evening, number=1), 2)
 
     reopen_sheet(sheet, reason="Spiel 16 falsch", user=organiser)
