@@ -6,6 +6,7 @@ from tournament.events import views as events
 from tournament.members import views as members
 from tournament.participants import views as participants
 from tournament.seating import views as seating
+from tournament.seating import views_substitute as seating_substitute
 
 app_name = "tournament"
 
@@ -79,7 +80,7 @@ urlpatterns = [
     ),
     path(
         "<slug:slug>/durchgang/<int:number>/ersatzspieler/",
-        seating.ReplacePlayerView.as_view(),
+        seating_substitute.ReplacePlayerView.as_view(),
         name="replace",
     ),
     path(

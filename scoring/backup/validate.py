@@ -372,12 +372,14 @@ class _Reader:
                 _("ist schon bei „%(other)s“ gesetzt (eine bestätigte Version je Liste)")
                 % {"other": confirmed[0].path},
             )
-        if (status == Sheet.Status.CONFIRMED) != bool(confirmed):
+        # A confirmed sheet has its confirmed version; a reopened one (handed in or returned)
+        # may keep its last confirmed version, which counts until it is confirmed again.
+        if status == Sheet.Status.CONFIRMED and not confirmed:
             raise problem_at(
                 f"{path}.status",
                 _("passt nicht zu den Versionen (nur eine bestätigte Liste hat eine bestätigte)"),
             )
-        if confirmed:
+        if confirmed and status == Sheet.Status.CONFIRMED:
             expected = fields["closed_after_game"] or full
             if len(confirmed[0].games) != expected:
                 raise problem_at(

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from scoring.models import Game, SheetVersion
+from scoring.models import Game, Sheet, SheetVersion
 from scoring.rules import max_games
 from scoring.sheets.links import captain_url, code_entry_url
 from scoring.sheets.reading import latest_versions
@@ -100,7 +100,12 @@ def _fill_from_version(sheet: TableSheet, version: SheetVersion | None) -> None:
         sheet.note = _("noch keine Spiele erfasst")
         return
     sheet.rows = _filled_rows(list(version.games.all()))
-    state = _("bestätigt") if version.confirmed else _("nicht bestätigt")
+    if not version.confirmed:
+        state = _("nicht bestätigt")
+    elif version.sheet.status == Sheet.Status.CONFIRMED:
+        state = _("bestätigt")
+    else:  # reopened: this version still counts until the sheet is confirmed again
+        state = _("bestätigt, wieder geöffnet")
     sheet.note = _("erfasst: Version %(number)d, %(state)s") % {
         "number": version.number,
         "state": state,

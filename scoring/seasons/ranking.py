@@ -101,7 +101,8 @@ def evening_lines(value: object) -> list[tuple[int, int, int]] | None:
 
 def evening_results(tournament_ids: list[int]) -> list[EveningResult]:
     """Points and rounds per member and tournament (confirmed sheets only: score lines are
-    written when a sheet is confirmed and removed when it is reopened). Guests (participants
+    written when a sheet is confirmed; a reopened sheet keeps its last confirmed ones until it
+    is confirmed again). Guests (participants
     without a member) are left out; the link to the member is read fresh every time."""
     sums = evening_sums(tournament_ids)
     members = dict(

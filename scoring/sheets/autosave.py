@@ -23,7 +23,7 @@ from typing import Any
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.page import SheetPage, build_page
 from scoring.sheets.reading import latest_version
-from scoring.sheets.services import require_entry, submit_sheet
+from scoring.sheets.services import require_entry, sheet_gone, submit_sheet
 from scoring.sheets.validation import normalise_records
 from tournament.audit import User
 
@@ -77,7 +77,9 @@ def autosave_sheet(
     page (scored, for the rows' points and problems). Raises ``StaleWriteError`` when the sheet
     changed since ``expected_revision`` and ``DomainError`` when it cannot be changed (handed in
     from the phone, confirmed, round closed), exactly like ``submit_sheet``."""
-    current = Sheet.objects.select_related("round__tournament", "table").get(pk=sheet.pk)
+    current = Sheet.objects.select_related("round__tournament", "table").filter(pk=sheet.pk).first()
+    if current is None:
+        raise sheet_gone()
     require_entry(current, expected_revision, source)
     typed = build_page(current, data)
     if typed.refused_games:  # a crafted request (JSON nested too deeply): nothing is stored

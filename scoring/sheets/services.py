@@ -3,7 +3,9 @@
 Every service locks the sheet row, checks the revision the writer started from (a second writer
 gets "changed, reload" instead of overwriting), validates every game with the rules engine,
 writes a new numbered version with its games in one transaction, and leaves an audit entry.
-Only a confirmed version counts: confirming writes the players' score lines, reopening removes
+Only a confirmed version counts: confirming writes the players' score lines. Reopening a sheet
+for a correction keeps them (and the version's ``confirmed`` mark): every table, page, printout
+and season keeps the last confirmed result until the sheet is confirmed again, which replaces
 them.
 """
 
@@ -46,12 +48,25 @@ def _stale(current: int, yours: int) -> StaleWriteError:
     )
 
 
+def sheet_gone() -> DomainError:
+    """The sheet was removed meanwhile: the release of its round was taken back."""
+    return DomainError(
+        _(
+            "Diese Liste gilt nicht mehr: die Turnierleitung hat die Freigabe des Durchgangs "
+            "zurückgenommen. Es wurde nichts gespeichert."
+        )
+    )
+
+
 def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
     locked = (
         Sheet.objects.select_for_update(of=("self",))
         .select_related("round__tournament", "table")
-        .get(pk=sheet.pk)
+        .filter(pk=sheet.pk)
+        .first()
     )
+    if locked is None:
+        raise sheet_gone()
     if expected_revision is not None and locked.revision != expected_revision:
         raise _stale(locked.revision, expected_revision)
     return locked
@@ -239,11 +254,19 @@ def confirm_sheet(
     games = list(version.games.order_by("number"))
     size = sheet.table.size
     _require_complete(sheet, len(games), size)
-    # The points follow the seat: each game counts for whoever sat there (substitutes).
+    # The points follow the seat: each game counts for whoever sat there (substitutes). The
+    # seats are locked after the sheet, in the order ``replace_player`` locks them, so a
+    # substitute entered meanwhile is either in these rows or refused.
     seats = {
         seat.number: seat
-        for seat in Seat.objects.filter(table=sheet.table).prefetch_related("changes")
+        for seat in Seat.objects.select_for_update()
+        .filter(table=sheet.table)
+        .order_by("number")
+        .prefetch_related("changes")
     }
+    # A reopened sheet's last confirmed version counted until now; this one replaces it.
+    sheet.versions.filter(confirmed=True).update(confirmed=False)
+    ScoreLine.objects.filter(sheet=sheet).delete()
     version.confirmed = True
     version.confirmed_at = timezone.now()
     version.confirmed_by = user if user is not None and user.is_authenticated else None
@@ -308,7 +331,10 @@ def return_sheet(
 def reopen_sheet(
     sheet: Sheet, *, reason: str, user: User = None, expected_revision: int | None = None
 ) -> Sheet:
-    """Take back a confirmation (with a reason): the games stop counting until confirmed again."""
+    """Take back a confirmation (with a reason) to correct the sheet. Its last confirmed version
+    keeps counting (score lines and ``confirmed`` stay) until the sheet is confirmed again: the
+    public table does not drop its players to 0 meanwhile. The round's sheet counts show it as
+    open again, so the round cannot be closed nor the next one seated by placement."""
     sheet = _lock(sheet, expected_revision)
     _require_open_round(sheet)
     if sheet.status != Sheet.Status.CONFIRMED:
@@ -316,8 +342,6 @@ def reopen_sheet(
     reason = reason.strip()
     if not reason:
         raise DomainError(_("Bitte einen Grund für das Öffnen angeben."), field="reason")
-    sheet.versions.filter(confirmed=True).update(confirmed=False)
-    ScoreLine.objects.filter(sheet=sheet).delete()
     _bump(sheet, status=Sheet.Status.SUBMITTED)
     audit(
         sheet.round.tournament,
@@ -385,6 +409,11 @@ def create_sheets(*, round_: Round, tables: Sequence[Table], **_kwargs: object) 
 def remove_empty_sheets(*, round_: Round, **_kwargs: object) -> None:
     """A release is taken back: refuse once any sheet has a saved version, else delete the empty
     sheets; answers ``round_unreleasing``."""
+    # Lock every sheet of the round first (table order, as one sheet's writer locks it): an
+    # autosave holding a sheet is waited for and its version seen below; one that comes later
+    # finds its sheet gone (``sheet_gone``).
+    sheets = Sheet.objects.select_for_update(of=("self",)).filter(round=round_)
+    list(sheets.order_by("table__number"))
     saved = list(
         Sheet.objects.filter(round=round_, versions__isnull=False)
         .distinct()
@@ -403,8 +432,12 @@ def remove_empty_sheets(*, round_: Round, **_kwargs: object) -> None:
 
 
 def require_sheet_not_confirmed(*, seat: Seat, **_kwargs: object) -> None:
-    """A seat changes hands only while its sheet is not confirmed; answers ``seat_changing``."""
-    if Sheet.objects.filter(table_id=seat.table_id, status=Sheet.Status.CONFIRMED).exists():
+    """A seat changes hands only while its sheet is not confirmed; answers ``seat_changing``.
+
+    The sheet row stays locked until the change is stored: a confirmation waits for it (and
+    then credits the substitute) instead of reading the seats from before the change."""
+    sheet = Sheet.objects.select_for_update().filter(table_id=seat.table_id).first()
+    if sheet is not None and sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(
             _("Die Liste von Tisch %(table)d ist bestätigt; zuerst wieder öffnen.")
             % {"table": seat.table.number}

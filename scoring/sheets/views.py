@@ -283,10 +283,13 @@ class SheetAutosaveMixin:
         )
 
     def refusal(self, state: str, message: str) -> JsonResponse:
-        self.sheet.refresh_from_db()
-        return JsonResponse(
-            {"state": state, "message": message, "server": server_rows(self.sheet)}, status=409
-        )
+        try:
+            self.sheet.refresh_from_db()
+        except Sheet.DoesNotExist:  # the release was taken back meanwhile: nothing is stored
+            server = {"revision": self.sheet.revision, "status": "", "rows": {}}
+        else:
+            server = server_rows(self.sheet)
+        return JsonResponse({"state": state, "message": message, "server": server}, status=409)
 
 
 class ScoreGameMixin:
@@ -350,6 +353,17 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         seats = {seat.number: seat.name for seat in context["page"].seats}
         context["sittings"] = sheet_history(self.sheet, seats, context["changed_seats"])
+        if self.sheet.status != Sheet.Status.CONFIRMED:  # reopened: what counts meanwhile
+            shown = [v for sitting in context["sittings"] for v in reversed(sitting.versions)]
+            counting = next((v.number for v in shown if v.confirmed), None)
+            if counting is None and len(shown) < self.sheet.revision:
+                # Older than the versions shown: ask once.
+                counting = (
+                    self.sheet.versions.filter(confirmed=True)
+                    .values_list("number", flat=True)
+                    .first()
+                )
+            context["counting_version"] = counting
         return context
 
 

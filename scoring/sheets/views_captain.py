@@ -46,9 +46,10 @@ class CaptainAccessMixin:
         except TokenRateLimited as limited:
             return limited.response(request)
         self.token = kwargs["token"]
-        self.sheet = Sheet.objects.select_related("round__tournament", "table").get(
-            table=self.table
-        )
+        sheet = Sheet.objects.select_related("round__tournament", "table").filter(table=self.table)
+        self.sheet = sheet.first()
+        if self.sheet is None:  # the release was taken back since the token was looked up
+            raise Http404("the round's release was taken back")
         return super().dispatch(request, *args, **kwargs)
 
     def captain_url(self) -> str:

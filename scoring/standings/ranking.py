@@ -6,8 +6,10 @@ place that says how ties are broken; players equal on all of them share a place 
 then "5.").
 
 "Stand nach Durchgang N" names the last round with a confirmed sheet: a round released but not
-played yet does not show as a column of zeros. ``Standings.open_sheets`` says how many sheets of
-the round in play are not confirmed yet ("Durchgang 3: 3 von 10 Listen noch offen").
+played yet does not show as a column of zeros. A sheet reopened for a correction keeps counting
+with its last confirmed version until it is confirmed again (its players do not drop to 0 on
+the public table meanwhile), and is open again. ``Standings.open_sheets`` says how many sheets
+of the round in play are not confirmed yet ("Durchgang 3: 3 von 10 Listen noch offen").
 
 Every consumer (tables on screen, projector, PDF, Excel, JSON API, round-two seating) renders
 the same ``StandingRow`` objects, in the columns defined once in ``scoring.standings.columns``.
@@ -27,7 +29,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import ScoreLine, Sheet
+from scoring.models import ScoreLine, Sheet, SheetVersion
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key
 
@@ -82,7 +84,8 @@ def sort_key(row: StandingRow) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class OpenSheets:
-    """The sheets of a round that do not count yet (not confirmed)."""
+    """The sheets of a round not confirmed yet (a reopened one among them keeps counting its
+    last confirmed version until then)."""
 
     round: int
     open: int
@@ -115,32 +118,41 @@ def latest_round_number(tournament: Tournament) -> int:
     return numbers.order_by("-number").values_list("number", flat=True).first() or 0
 
 
-def sheet_counts(tournament: Tournament, after_round: int | None) -> dict[int, tuple[int, int]]:
-    """Round number -> (sheets, confirmed sheets) of the released rounds up to ``after_round``
-    (all released rounds if None); one query."""
+def sheet_counts(
+    tournament: Tournament, after_round: int | None
+) -> dict[int, tuple[int, int, int]]:
+    """Round number -> (sheets, confirmed sheets, counted sheets) of the released rounds up to
+    ``after_round`` (all released rounds if None); one query. A counted sheet has a confirmed
+    version whose score lines count: confirmed, or reopened and keeping its last confirmed
+    result until it is confirmed again."""
     sheets = Sheet.objects.filter(round__tournament=tournament).filter(
         Round.visible_condition("round__")
     )
     if after_round is not None:
         sheets = sheets.filter(round__number__lte=after_round)
+    counting = SheetVersion.objects.filter(sheet=OuterRef("pk"), confirmed=True)
     counts = (
         sheets.values("round__number")
-        .annotate(total=Count("id"), confirmed=Count("id", filter=Q(status=Sheet.Status.CONFIRMED)))
+        .annotate(
+            total=Count("id"),
+            confirmed=Count("id", filter=Q(status=Sheet.Status.CONFIRMED)),
+            counted=Count("id", filter=Q(Exists(counting))),
+        )
         .order_by()
-        .values_list("round__number", "total", "confirmed")
+        .values_list("round__number", "total", "confirmed", "counted")
     )
-    return {number: (total, confirmed) for number, total, confirmed in counts}
+    return {number: (total, confirmed, counted) for number, total, confirmed, counted in counts}
 
 
 def counted_rounds(
-    counts: dict[int, tuple[int, int]], requested: int
+    counts: dict[int, tuple[int, int, int]], requested: int
 ) -> tuple[int, OpenSheets | None]:
-    """The last round up to ``requested`` with a confirmed sheet, and the open sheets of the
+    """The last round up to ``requested`` with a counted sheet, and the open sheets of the
     round in play: that round's, or else those of the next (released, none confirmed yet)."""
-    played = [number for number, (_total, confirmed) in counts.items() if confirmed]
+    played = [number for number, (_total, _confirmed, counted) in counts.items() if counted]
     after_round = max((number for number in played if number <= requested), default=0)
     for number in (after_round, after_round + 1):
-        total, confirmed = counts.get(number, (0, 0))
+        total, confirmed, _counted = counts.get(number, (0, 0, 0))
         if number <= requested and confirmed < total:
             return after_round, OpenSheets(number, total - confirmed, total)
     return after_round, None

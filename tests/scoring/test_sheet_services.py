@@ -131,7 +131,8 @@ def test_a_confirmed_sheet_cannot_be_changed_until_reopened(evening, organiser):
     reopen_sheet(target, reason="Spiel 3 falsch übertragen", user=organiser)
     target.refresh_from_db()
     assert target.status == Sheet.Status.SUBMITTED
-    assert not ScoreLine.objects.filter(sheet=target).exists()
+    # The last confirmed result counts until the sheet is confirmed again.
+    assert ScoreLine.objects.filter(sheet=target).count() == 64
     entry = AuditEntry.objects.get(action=AuditEntry.Action.SHEET_REOPENED)
     assert entry.reason == "Spiel 3 falsch übertragen" and entry.user == organiser
     records = example_records(4)

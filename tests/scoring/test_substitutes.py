@@ -220,3 +220,36 @@ def test_the_score_sheet_pdf_names_the_substitute(evening, organiser):
     _pages, texts = pdf_text(score_sheets_pdf(round_with_seating(evening, 1), "http://x"))
     text = " ".join(texts[0].split())
     assert "Berta Schmidt" in text and "ab Spiel 9" in text
+
+
+def test_a_refused_substitute_form_keeps_what_was_typed_and_marks_the_field(
+    evening, organiser_client
+):
+    choice = add_participant(evening, name="Berta Schmidt")
+    url = reverse("tournament:replace", args=[evening.slug, 1])
+    typed = {"table": "1", "seat": "3", "from_game": "99", "reason": "Zug verpasst"}
+
+    response = organiser_client.post(
+        url, {**typed, "participant": str(choice.pk), "withdraw": "on"}
+    )
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Der Ersatzspieler kann ab Spiel 1 bis 16 einsteigen." in page
+    assert 'name="table" id="sub-table" min="1" inputmode="numeric" required value="1"' in page
+    assert 'value="3"' in page and 'value="Zug verpasst"' in page
+    assert f'<option value="{choice.pk}" selected>Berta Schmidt</option>' in page
+    assert '<input type="checkbox" name="withdraw" checked>' in page
+    assert (
+        'required value="99" aria-invalid="true" aria-describedby="substitute-error" autofocus'
+        in (page)
+    )
+    assert not SeatChange.objects.exists()
+
+    new_name = {**typed, "from_game": "9", "reason": " ", "new_name": "Neu Ling"}
+    page = organiser_client.post(url, new_name).content.decode()
+    assert "Bitte einen Grund für den Wechsel angeben." in page
+    assert 'value="Neu Ling"' in page and 'id="sub-reason" maxlength="300" required value=" "' in (
+        page
+    )
+    assert not evening.participants.filter(name="Neu Ling").exists()

@@ -85,7 +85,7 @@ def test_average_leaves_members_below_the_minimum_unranked(club, play_evening):
     assert all(row.average == round(row.total / row.rounds, 2) for row in table.rows)
 
 
-def test_only_confirmed_sheets_count(club, play_evening, organiser):
+def test_a_reopened_sheet_keeps_counting_its_last_confirmed_result(club, play_evening, organiser):
     one = play_evening(club, "jan", EIGHT)
     season = create_season(club, "2025", name="Saison", tournaments=[one])
     before = compute_season(season)
@@ -93,7 +93,7 @@ def test_only_confirmed_sheets_count(club, play_evening, organiser):
     sheet = Sheet.objects.filter(round__tournament=one).order_by("table__number").first()
     reopen_sheet(sheet, reason="Tippfehler", user=organiser, expected_revision=sheet.revision)
     after = compute_season(season)
-    assert sum(row.rounds for row in after.rows) == 4
+    assert after.rows == before.rows
     assert sum(row.total for row in after.rows) == ScoreLine.objects.aggregate(s=Sum("points"))["s"]
 
 

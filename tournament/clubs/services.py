@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from tournament.audit import User, record
 from tournament.clubs.logo import clean_logo
@@ -56,6 +56,31 @@ def _clean_member_name(name: str) -> str:
     return name
 
 
+def _gone(name: str) -> DomainError:
+    """A member removed meanwhile (deleted, or merged into another entry)."""
+    return DomainError(
+        _(
+            "„%(name)s“ steht nicht mehr in der Mitgliederliste (eben gelöscht oder mit einem "
+            "anderen Eintrag zusammengeführt). Bitte die Liste neu laden."
+        )
+        % {"name": name}
+    )
+
+
+def _locked_member(member: Member) -> Member:
+    locked = Member.objects.select_for_update().filter(pk=member.pk).first()
+    if locked is None:
+        raise _gone(member.name)
+    return locked
+
+
+def _lock_registry(club_id: int) -> None:
+    """Names in a club's registry change one at a time: the check for a name already taken and
+    the write see the same registry. ``no_key``: rows referring to the club (new tournaments,
+    members) are not held up."""
+    Club.objects.select_for_update(no_key=True).filter(pk=club_id).first()
+
+
 def _taken(club: Club, name: str) -> DomainError:
     return DomainError(
         _("„%(name)s“ steht schon in der Mitgliederliste.") % {"name": name}, field="name"
@@ -65,6 +90,7 @@ def _taken(club: Club, name: str) -> DomainError:
 @transaction.atomic
 def add_member(club: Club, name: str) -> Member:
     name = _clean_member_name(name)
+    _lock_registry(club.pk)
     if club.members.filter(key=name_key(name)).exists():
         raise _taken(club, name)
     try:
@@ -104,18 +130,23 @@ def members_for_names(club: Club, names: Iterable[str]) -> dict[str, Member]:
 def rename_member(member: Member, name: str) -> Member:
     """A new name for the registry; the evenings played under the old name stay with them."""
     name = _clean_member_name(name)
-    member = Member.objects.select_for_update().get(pk=member.pk)
+    _lock_registry(member.club_id)
+    member = _locked_member(member)
     if member.club.members.exclude(pk=member.pk).filter(key=name_key(name)).exists():
         raise _taken(member.club, name)
     member.name, member.key = name, name_key(name)
-    member.save(update_fields=["name", "key"])
+    try:
+        with transaction.atomic():
+            member.save(update_fields=["name", "key"])
+    except IntegrityError as error:  # a name written outside the registry lock (an import)
+        raise _taken(member.club, name) from error
     return member
 
 
 @transaction.atomic
 def delete_member(member: Member) -> None:
     """Only an entry that never played (registered for no evening) may go."""
-    member = Member.objects.select_for_update().get(pk=member.pk)
+    member = _locked_member(member)
     if member.participations.exists():
         raise DomainError(
             _("„%(name)s“ hat schon an Abenden teilgenommen und bleibt in der Liste.")
@@ -132,9 +163,17 @@ def merge_members(keep: Member, duplicate: Member, *, user: User = None) -> Memb
         raise DomainError(_("Ein Mitglied kann nicht mit sich selbst zusammengeführt werden."))
     if keep.club_id != duplicate.club_id:
         raise DomainError(_("Nur Mitglieder desselben Vereins können zusammengeführt werden."))
+    # Both rows in one order (by id): two merges of the same pair wait for each other; the
+    # second finds one of them gone (merged into the other a moment ago).
     locked = {
-        m.pk: m for m in Member.objects.select_for_update().filter(pk__in=[keep.pk, duplicate.pk])
+        m.pk: m
+        for m in Member.objects.select_for_update()
+        .filter(pk__in=[keep.pk, duplicate.pk])
+        .order_by("pk")
     }
+    for member in (duplicate, keep):
+        if member.pk not in locked:
+            raise _gone(member.name)
     keep, duplicate = locked[keep.pk], locked[duplicate.pk]
     theirs = set(duplicate.participations.values_list("tournament_id", flat=True))
     both = keep.participations.filter(tournament_id__in=theirs)
@@ -165,10 +204,34 @@ def register_members(
     registered, by link or by name, are left out)."""
     if tournament.club_id is None:
         raise DomainError(_("Das Turnier gehört zu keinem Verein."))
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
-    members = list(members)
-    if any(member.club_id != tournament.club_id for member in members):
+    # ``no_key``: a merge of two members writes audit entries of this tournament meanwhile.
+    Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+    wanted = list(members)
+    if any(member.club_id != tournament.club_id for member in wanted):
         raise DomainError(_("Nur Mitglieder des eigenen Vereins können angemeldet werden."))
+    # Locked (by id, as a merge locks them) until the participants are written: a member
+    # deleted or merged meanwhile is reported instead of written into a participant.
+    locked = {
+        m.pk: m
+        for m in Member.objects.select_for_update()
+        .filter(pk__in=[m.pk for m in wanted])
+        .order_by("pk")
+    }
+    gone = [m.name for m in wanted if m.pk not in locked]
+    if gone:
+        raise DomainError(
+            ngettext(
+                "„%(names)s“ steht nicht mehr in der Mitgliederliste (eben gelöscht oder mit "
+                "einem anderen Eintrag zusammengeführt). Niemand wurde angemeldet; bitte die "
+                "Auswahl prüfen.",
+                "„%(names)s“ stehen nicht mehr in der Mitgliederliste (eben gelöscht oder mit "
+                "einem anderen Eintrag zusammengeführt). Niemand wurde angemeldet; bitte die "
+                "Auswahl prüfen.",
+                len(gone),
+            )
+            % {"names": "“, „".join(gone)}
+        )
+    members = [locked[m.pk] for m in wanted]
     present = set(tournament.participants.values_list("member_id", flat=True))
     taken = {name_key(name) for name in tournament.participants.values_list("name", flat=True)}
     new = [m for m in members if m.pk not in present and m.key not in taken]

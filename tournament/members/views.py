@@ -113,6 +113,8 @@ class MemberEditView(ClubMixin, TemplateView):
                 return redirect("clubs:members", club=self.club.slug)
         except DomainError as error:
             report(request, error)
+            if not Member.objects.filter(pk=self.member.pk).exists():  # merged away meanwhile
+                return redirect("clubs:members", club=self.club.slug)
         return redirect("clubs:member", club=self.club.slug, member=self.member.public_id)
 
 
@@ -122,7 +124,9 @@ class RegisterMembersView(OrganiserMixin, TemplateView):
     template_name = "tournament/members/register_members.html"
     section = "participants"
 
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+    def get_context_data(self, *, ticked: set[int] | None = None, **kwargs: Any) -> dict[str, Any]:
+        """``ticked``: the members to show ticked (a refused form's ticks as they were sent);
+        by default none, or last time's with ``?wie=letztes-mal``."""
         context = super().get_context_data(**kwargs)
         club = self.tournament.club
         members: list[Member] = []
@@ -136,7 +140,9 @@ class RegisterMembersView(OrganiserMixin, TemplateView):
                 )
             )
             last = set(last_evening_members(self.tournament).values_list("pk", flat=True))
-        like_last_time = self.request.GET.get("wie") == "letztes-mal"
+        has_last = bool(last)
+        if ticked is None:
+            ticked = last if self.request.GET.get("wie") == "letztes-mal" else set()
         query = self.request.GET.get("q", "").strip()[:100]
         if query:
             members = [m for m in members if search_matches(query, m.name)]
@@ -144,21 +150,36 @@ class RegisterMembersView(OrganiserMixin, TemplateView):
             club=club,
             query=query,
             rows=[
-                (m, m.pk in registered, m.pk in last and like_last_time and m.pk not in registered)
-                for m in members
+                (m, m.pk in registered, m.pk in ticked and m.pk not in registered) for m in members
             ],
-            has_last=bool(last),
+            has_last=has_last,
         )
         return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         ids = [int(pk) for pk in request.POST.getlist("member") if pk.isascii() and pk.isdigit()]
-        club_members = Member.objects.filter(club_id=self.tournament.club_id, pk__in=ids)
+        # Read now: a member deleted before the registration is written is reported by name.
+        club_members = list(Member.objects.filter(club_id=self.tournament.club_id, pk__in=ids))
         try:
+            missing = len(set(ids)) - len(club_members)
+            if missing:  # gone before this request (deleted or merged on another page)
+                raise DomainError(
+                    ngettext(
+                        "%(count)d angekreuzter Eintrag steht nicht mehr in der Mitgliederliste "
+                        "(eben gelöscht oder mit einem anderen Eintrag zusammengeführt). Niemand "
+                        "wurde angemeldet; bitte die Auswahl prüfen.",
+                        "%(count)d angekreuzte Einträge stehen nicht mehr in der Mitgliederliste "
+                        "(eben gelöscht oder mit einem anderen Eintrag zusammengeführt). Niemand "
+                        "wurde angemeldet; bitte die Auswahl prüfen.",
+                        missing,
+                    )
+                    % {"count": missing}
+                )
             created = register_members(self.tournament, club_members, user=request.user)
         except DomainError as error:
             report(request, error)
-            return redirect("tournament:participant_members", slug=self.tournament.slug)
+            context = self.get_context_data(ticked=set(ids))
+            return self.render_to_response(context, status=400)
         messages.success(
             request,
             ngettext(

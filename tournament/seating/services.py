@@ -36,7 +36,15 @@ from tournament.seating.signals import (
 
 
 def _locked_round(tournament: Tournament, number: int) -> Round:
-    round_ = Round.objects.select_for_update().filter(tournament=tournament, number=number).first()
+    """The round's row, locked against every other change of its seating. ``no_key``: rows
+    that refer to the round may still be written meanwhile (PostgreSQL's FOR NO KEY UPDATE):
+    a confirmation that holds its sheet writes score lines of this round, and a full lock here
+    made it wait for a substitute that waits for the sheet, a deadlock."""
+    round_ = (
+        Round.objects.select_for_update(no_key=True)
+        .filter(tournament=tournament, number=number)
+        .first()
+    )
     if round_ is None:
         raise DomainError(_("Durchgang %(number)d ist noch nicht ausgelost.") % {"number": number})
     return round_
@@ -493,8 +501,7 @@ def replace_player(
     if round_.status != Round.Status.RELEASED:
         raise DomainError(_("Ersatzspieler gibt es nur an Tischen eines freigegebenen Durchgangs."))
     seat = (
-        Seat.objects.select_for_update()
-        .select_related("participant", "table")
+        Seat.objects.select_related("table")
         .filter(round=round_, table__number=table_number, number=seat_number)
         .first()
     )
@@ -503,6 +510,12 @@ def replace_player(
             _("Tisch %(table)d hat keinen Platz %(seat)d.")
             % {"table": table_number, "seat": seat_number}
         )
+    # The lock order of a table's points, the same as confirming its sheet: first the sheet
+    # (the receiver of ``seat_changing`` locks it and refuses a confirmed one), then the seat.
+    # So a confirmation either waits for the change and credits the substitute, or comes first
+    # and the change is refused; never a confirmed sheet crediting the replaced player.
+    seat_changing.send(sender=Seat, seat=seat, from_game=from_game)
+    seat = Seat.objects.select_for_update().select_related("participant", "table").get(pk=seat.pk)
     if substitute.tournament_id != tournament.pk:
         raise DomainError(
             _("Der Ersatzspieler gehört nicht zu diesem Turnier."), field="substitute"
@@ -533,7 +546,6 @@ def replace_player(
     reason = reason.strip()
     if not reason:
         raise DomainError(_("Bitte einen Grund für den Wechsel angeben."), field="reason")
-    seat_changing.send(sender=Seat, seat=seat, from_game=from_game)
     previous = seat.participant
     change = SeatChange.objects.create(
         seat=seat,

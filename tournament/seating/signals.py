@@ -25,7 +25,8 @@ and nothing is written.
 ``seat_changing``
     Before a substitute takes over seat ``seat`` of a released table from game ``from_game``;
     a receiver raises ``DomainError`` while the table's sheet is confirmed (the points it wrote
-    would no longer follow the seat).
+    would no longer follow the seat). Sent before the seat is locked: a receiver locks what
+    guards the table's points (its sheet) first, the order in which a confirmation locks them.
 """
 
 from __future__ import annotations

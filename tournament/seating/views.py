@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -21,7 +20,7 @@ from tournament.access import OrganiserMixin
 from tournament.errors import DomainError
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key, small_int
-from tournament.participants.services import add_participant, eligible_participants
+from tournament.participants.services import eligible_participants
 from tournament.participants.views import CheckInView
 from tournament.seating import core as pure
 from tournament.seating.forms import DrawForm
@@ -35,7 +34,6 @@ from tournament.seating.services import (
     make_captain,
     release_round,
     reopen_round,
-    replace_player,
     set_withdrawn,
     swap_players,
     unrelease_round,
@@ -219,44 +217,6 @@ class LateArrivalView(RoundActionView):
             "name": participant.name,
             "table": seat.table.number,
             "seat": seat.number,
-        }
-
-
-class ReplacePlayerView(RoundActionView):
-    """A substitute (existing participant or a new one, named here) takes over a seat of a
-    released table; optionally the player who leaves is marked as withdrawn."""
-
-    def act(self, request: HttpRequest) -> str:
-        post = request.POST
-        table = small_int(post.get("table"), max_digits=3)
-        seat = small_int(post.get("seat"), max_digits=1)
-        from_game = small_int(post.get("from_game"), max_digits=3)
-        if table is None or seat is None or from_game is None:
-            raise DomainError(_("Bitte Tisch, Platz und das erste Spiel als Zahlen angeben."))
-        new_name = post.get("new_name", "").strip()
-        with transaction.atomic():
-            if new_name:
-                substitute = add_participant(
-                    self.tournament, name=new_name, checked_in=True, user=request.user
-                )
-            else:
-                substitute = _participant(self.tournament, post.get("participant"))
-            change = replace_player(
-                self.tournament,
-                self.number,
-                table,
-                seat,
-                substitute,
-                from_game,
-                reason=post.get("reason", ""),
-                withdraw=post.get("withdraw") == "on",
-                user=request.user,
-            )
-        return _("%(new)s spielt ab Spiel %(game)d für %(old)s an Tisch %(table)d.") % {
-            "new": substitute.name,
-            "game": from_game,
-            "old": change.previous_participant.name,
-            "table": table,
         }
 
 
