@@ -115,19 +115,25 @@ def tournaments_for(user: User) -> QuerySet[Tournament]:
     return Tournament.objects.filter(grants(user))
 
 
-def may_start_tournaments(user: User) -> bool:
+def club_roles(user: User) -> dict[int, str]:
+    """The login's role per club id, read once for a page that asks several questions."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return {}
+    return dict(ClubMembership.objects.filter(user=user).values_list("club_id", "role"))
+
+
+def may_start_tournaments(user: User, roles: dict[int, str] | None = None) -> bool:
     """Create a tournament or restore one from a backup: superusers, a club's Turnierleitung,
     per-tournament organisers and logins without a club. A login that is only a club's Helfer
     may not (a restored copy would give it everything a backup holds, and it would lead the new
-    tournament)."""
+    tournament). ``roles``: :func:`club_roles` of ``user`` when already read."""
     if is_superuser(user):
         return True
     if user is None or not user.is_authenticated or not user.is_active:
         return False
-    memberships = ClubMembership.objects.filter(user=user)
-    if not memberships.exists():
-        return True
-    if memberships.filter(role=ClubMembership.Role.ORGANISER).exists():
+    if roles is None:
+        roles = club_roles(user)
+    if not roles or ClubMembership.Role.ORGANISER in roles.values():
         return True
     return TournamentAccess.objects.filter(user=user, role__in=MANAGING_ROLES).exists()
 

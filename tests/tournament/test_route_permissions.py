@@ -105,7 +105,7 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "tournament:swap": (FULL, 405, 302),
     "tournament:captain": (FULL, 405, 302),
     "tournament:late": (FULL, 405, 302),
-    "tournament:replace": (FULL, 405, 302),
+    "tournament:replace": (FULL, 405, 400),  # an empty form comes back refused, as typed
     "tournament:release": (FULL, 405, 302),
     "tournament:discard": (FULL, 405, 302),
     "tournament:close": (FULL, 405, 302),

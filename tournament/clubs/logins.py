@@ -44,7 +44,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.normalize import name_key
-from tournament.permissions import can_run_club, is_superuser, tournaments_for
+from tournament.permissions import can_run_club, club_roles, is_superuser, tournaments_for
 
 ORGANISER = ClubMembership.Role.ORGANISER
 # Paths under /verwaltung/vereine/ that a club's short name would shadow.
@@ -60,10 +60,14 @@ def _require_leader(user: User, club: Club) -> None:
         raise DomainError(_("Das darf nur die Turnierleitung des Vereins."))
 
 
-def may_found_club(user: User) -> bool:
+def may_found_club(user: User, roles: dict[int, str] | None = None) -> bool:
+    """Any login without a club founds one (and leads it); superusers as many as they like.
+    ``roles``: ``club_roles(user)`` when already read."""
     if user is None or not user.is_authenticated or not user.is_active:
         return False
-    return is_superuser(user) or not ClubMembership.objects.filter(user=user).exists()
+    if is_superuser(user):
+        return True
+    return not (club_roles(user) if roles is None else roles)
 
 
 @transaction.atomic

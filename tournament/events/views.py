@@ -17,8 +17,9 @@ from tournament.clubs.logins import may_found_club
 from tournament.errors import DomainError
 from tournament.events.forms import TournamentForm
 from tournament.events.services import create_tournament, update_tournament
-from tournament.models import AuditEntry, Tournament
+from tournament.models import AuditEntry, ClubMembership, Tournament
 from tournament.permissions import (
+    club_roles,
     clubs_for,
     is_superuser,
     may_start_tournaments,
@@ -43,14 +44,18 @@ class TournamentListView(OrganiserMixin, ListView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["sees_all"] = is_superuser(self.request.user)
-        context["clubs"] = clubs_for(self.request.user).order_by("name")
-        context["may_start"] = may_start_tournaments(self.request.user)
+        user = self.request.user
+        context["sees_all"] = is_superuser(user)
+        context["clubs"] = clubs = list(clubs_for(user).order_by("name"))
+        roles = club_roles(user)  # one read for the three questions below
+        context["may_start"] = may_start_tournaments(user, roles)
         # The member registry is the Turnierleitung's (a Helfer would get 403 there).
-        context["led_clubs"] = set(
-            clubs_for(self.request.user, full=True).values_list("pk", flat=True)
+        context["led_clubs"] = (
+            {club.pk for club in clubs}
+            if context["sees_all"]
+            else {pk for pk, role in roles.items() if role == ClubMembership.Role.ORGANISER}
         )
-        context["may_found_club"] = may_found_club(self.request.user)
+        context["may_found_club"] = may_found_club(user, roles)
         return context
 
 
