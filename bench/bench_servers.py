@@ -10,8 +10,8 @@ slows both alike: compare the ratios, not the absolute figures of a busy machine
 
 1. **throughput**: ``--clients`` threads without pause, each with its own captain's table,
    repeat: the captain's page, an autosave of its 16 or 20 games, the public standings (full
-   page), a poll with the current ETag (304), the stylesheet; per round requests/s, median and
-   p95, summed per server over all rounds.
+   page), a poll with the current ETag (304), the stylesheet; per round requests/s, median,
+   p95 and the CPU time of the server's processes per request, summed per server.
 2. **slow clients**: 8 and then 64 connections that send a header line every 2 s, plus as many
    that send nothing; meanwhile 10 page loads of the standings, each timed (budget 2 s).
 """
@@ -182,17 +182,31 @@ def main(argv: list[str] | None = None) -> int:
         for server in servers:
             stack.warm_up(server, plan)
         totals: list[list[float]] = [[] for _ in servers]
+        cpu = [0.0 for _ in servers]  # seconds of CPU of each server's processes
         for number in range(args.rounds):
             for index, server in enumerate(servers):
+                meter = stack.CpuMeter([server])
+                meter.start()
                 times = throughput(server, plan, args.clients, args.seconds)
+                used = meter.stop(0.0)["server"] * args.seconds
+                cpu[index] += used
                 totals[index] += times
-                print(f"round {number + 1} {names[index]:22} {summary(times, args.seconds)}")
+                per_request = used / max(1, len(times)) * 1000
+                print(
+                    f"round {number + 1} {names[index]:22} {summary(times, args.seconds)}, "
+                    f"cpu {per_request:4.1f} ms/request"
+                )
         spent = args.rounds * args.seconds
-        rates = []
+        rates, costs = [], []
         for index, name in enumerate(names):
             rates.append(len(totals[index]) / spent)
-            print(f"total   {name:22} {summary(totals[index], spent)}")
+            costs.append(cpu[index] / max(1, len(totals[index])) * 1000)
+            print(
+                f"total   {name:22} {summary(totals[index], spent)}, "
+                f"cpu {costs[index]:4.1f} ms/request"
+            )
         print(f"throughput {names[1]} / {names[0]}: {rates[1] / rates[0]:.2f}")
+        print(f"cpu per request {names[1]} / {names[0]}: {costs[1] / costs[0]:.2f}")
         for count in (8, 64):
             for index, server in enumerate(servers):
                 loads = slow_clients(server.port, count)

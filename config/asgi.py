@@ -4,12 +4,15 @@ An event loop reads each request whole (headers and body) before Django sees it,
 connections cost a socket, not a worker thread. Django runs our sync views in a thread of its
 own per request (``sync_to_async``); a database connection kept in that thread would outlive the
 thread unused, so connections are closed after each request here (``CONN_MAX_AGE=0`` unless set).
+The body's size is bounded before it is read (``config.asgi_limits``).
 """
 
 import os
 import warnings
 
 from django.core.asgi import get_asgi_application
+
+from config.asgi_limits import bounded_body
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("CONN_MAX_AGE", "0")
@@ -20,4 +23,4 @@ warnings.filterwarnings(
     "ignore", message="StreamingHttpResponse must consume synchronous iterators"
 )
 
-application = get_asgi_application()
+application = bounded_body(get_asgi_application())
