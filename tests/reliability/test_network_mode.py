@@ -380,6 +380,15 @@ def test_the_real_network_server(tmp_path):
         # a long address reaches Django and gets our page, not the server's bare English one
         response, html = browser.request("GET", "/t/" + "x" * 20_000 + "/")
         assert response.status == 414 and "Adresse zu lang" in html, html[:300]
+        # a body announced as 10 GB is refused by its length, unread (config/asgi_limits.py)
+        uploader = Browser(port)
+        uploader.form_token("/konto/anmelden/")  # the CSRF cookie: the form's token is looked for
+        huge = {
+            "Content-Length": str(10 * 2**30),
+            "Content-Type": "multipart/form-data; boundary=x",
+        }
+        response, html = uploader.request("POST", "/konto/anmelden/", headers=huge)
+        assert response.status == 400 and "Anfrage zu groß" in html, html[:300]
         for path in ("/gibt-es-nicht/", "/test-only/crash/", "/api/test-only/crash/"):
             _response, body = browser.request("GET", path)
             for leak in ("URLconf", "Traceback", "SECRET_KEY", "geheimnis-im-traceback"):
