@@ -1,7 +1,7 @@
 """``python -m config.serve``: the club evening on the local network, on Linux, macOS and Windows.
 
 ``make serve`` runs this; a Windows laptop without make runs the same module
-(README, "A club evening on the local network"). It prepares the database like every start
+(README, "On a Windows laptop"). It prepares the database like every start
 (migrate, collect the static files, make sure an organiser login exists, print the addresses
 for the phones) and then serves ``config.asgi`` with uvicorn in ``WORKERS`` processes.
 
@@ -18,8 +18,9 @@ restarts one that dies.
 Why h11 rather than httptools: pure Python, the same on every system, and it bounds what a
 client may send before its request is complete (``MAX_HEAD`` bytes), so hundreds of slow
 connections cannot grow the memory without end. Requests whose address is too long for our
-pages get our own 414 page from Django (``config.middleware.ErrorPageMiddleware``), which
-refuses far below that bound.
+pages get our own 414 page from Django (``config.middleware.AddressLengthMiddleware``), which
+refuses far below that bound; bodies are bounded in ``config.asgi_limits``. The price: about a
+third more CPU per request than gunicorn's threads (docs/performance.md, section 10).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 APPLICATION = "config.asgi:application"
 WORKERS = 4
 # The most a request's line and headers may take before uvicorn answers a bare 400 itself:
-# 64 KB, far above our own limit for addresses (``config.errors.MAX_PATH_BYTES``).
+# 64 KB, far above our own limit for addresses (``config.errors.MAX_ADDRESS_BYTES``).
 MAX_HEAD = 64 * 1024
 SETUP_STEPS = (
     ("migrate", "--noinput"),
