@@ -28,7 +28,8 @@ Afterwards the server is stopped and every sheet of the open round is checked in
 (versions 1..n, n = successful saves). Both stacks run ``DOKO_MODE=network`` (plain http as
 ``make serve``; production marks cookies Secure, which a client on plain http does not send
 back) with a fresh data folder under /tmp. PostgreSQL: database ``doko_i16load``
-(``CAPACITY_DATABASE_URL`` for another), ``CONN_MAX_AGE=60`` (production's default),
+(``CAPACITY_DATABASE_URL`` for another), ``CONN_MAX_AGE=60`` (production's default; the ASGI
+server of ``make serve`` connects per request all the same, ``config/asgi.py``),
 optionally the cache in Redis (``--stacks redis``). SQLite: the club evening as it is. Every
 stack runs the server of ``make serve`` (``python -m config.serve``: uvicorn, 4 processes,
 issue 21); ``--server 4x2`` runs gunicorn with 4 workers of 2 threads instead (the earlier

@@ -79,7 +79,8 @@ def postgres_environment(
     url: str = PG_URL, *, data_dir: Path, redis_url: str = ""
 ) -> dict[str, str]:
     """Network mode (plain http, as ``make serve``) with PostgreSQL, persistent connections
-    (``CONN_MAX_AGE=60``, the production default) and Redis if given. Network rather than
+    (``CONN_MAX_AGE=60``, the production default, for gunicorn; ``config/asgi.py`` sets 0) and
+    Redis if given. Network rather than
     production mode because production marks cookies Secure, which a load client on plain
     http does not send back; the request path is the same. Servers sharing ``data_dir`` share
     the secret key (sessions, CSRF)."""
