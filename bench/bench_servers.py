@@ -173,12 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     data_dir = Path(tempfile.mkdtemp(prefix="doko-servers-"))
     env = stack.sqlite_environment(data_dir)
     plan = stack.prepare(env, data_dir / "plan.json", captains=args.clients, desk_tables=0)
-    servers = []
-    for workers, threads in args.servers:
-        servers.append(stack.start_server(env, workers, threads))
+    servers: list[stack.Server] = []
     names = [label(*shape_) for shape_ in args.servers]
     print(f"load average {stack.os.getloadavg()[0]:.2f} at start, {stack.os.cpu_count()} cores")
     try:
+        for workers, threads in args.servers:  # inside: a server that fails stops the other
+            servers.append(stack.start_server(env, workers, threads))
         for server in servers:
             stack.warm_up(server, plan)
         totals: list[list[float]] = [[] for _ in servers]
