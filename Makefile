@@ -5,10 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 PYTEST_ARGS ?=
-# gunicorn for `make serve`: a few processes, each with two threads (SQLite in WAL mode copes).
-# Four processes of two threads answer the evening's load with shorter waits than two of four
-# on a two-core laptop (docs/performance.md, section 8).
-GUNICORN_ARGS ?= --workers 4 --threads 2 --timeout 60 --graceful-timeout 10 --no-control-socket
+# `make serve` runs `python -m config.serve` (also what a Windows laptop runs without make):
+# uvicorn with 4 processes reads every request whole before Django sees it, so slow or idle
+# phones cost no worker (issue 21); 4 processes use both cores (docs/performance.md, section 8).
+SERVE_ARGS ?=
 
 .PHONY: run run-host setup serve test test-postgres lint format messages lock bench clean
 
@@ -49,17 +49,14 @@ run-host:
 
 # The club evening on the local network (README, "A club evening on the local network"): DEBUG
 # off, no demo, a secret key made once in DATA_DIR (default data/), database DATA_DIR/db.sqlite3
-# unless DATABASE_URL is set, the first organiser login asked for in the terminal, gunicorn with
-# WhiteNoise for the static files.
+# unless DATABASE_URL is set, the first organiser login asked for in the terminal, uvicorn with
+# WhiteNoise for the static files (config/serve.py does the steps: migrate, collectstatic,
+# ensure_organiser, the addresses for the phones, then the server).
 SERVE_HOST := $(or $(HOST),0.0.0.0)
 NETWORK := DOKO_MODE=network
 
 serve: $(VENV)/.runtime
-	$(NETWORK) $(BIN)/python manage.py migrate --noinput
-	$(NETWORK) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(NETWORK) $(BIN)/python manage.py ensure_organiser
-	@$(NETWORK) $(BIN)/python manage.py lan_addresses --port $(PORT)
-	$(NETWORK) exec $(BIN)/gunicorn config.wsgi --bind $(SERVE_HOST):$(PORT) $(GUNICORN_ARGS)
+	$(NETWORK) exec $(BIN)/python -m config.serve --host $(SERVE_HOST) --port $(PORT) $(SERVE_ARGS)
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -1,5 +1,5 @@
 """Capacity of one machine: the tournament evening's load mix (locust, headless) at rising
-rates against gunicorn + PostgreSQL and against the club-evening mode (SQLite), until the 95th
+rates against PostgreSQL and against the club-evening mode (SQLite), until the 95th
 percentile of a request kind passes 200 ms or an error appears.
 
 Run from the repository root (PostgreSQL on 127.0.0.1:5432 for the PostgreSQL stack)::
@@ -7,10 +7,10 @@ Run from the repository root (PostgreSQL on 127.0.0.1:5432 for the PostgreSQL st
     .venv/bin/python bench/bench_capacity.py [--quick] [--stacks postgres sqlite]
 
 Per stack: a 400-player tournament is generated anew (two rounds confirmed, the third released
-with empty sheets; ``bench/stack.py``), gunicorn is started on a free loopback port in
-8600-8699 and warmed up, then
+with empty sheets; ``bench/stack.py``), the server is started on a free loopback port in
+8600-8699 (``BENCH_PORTS`` for another range) and warmed up, then
 
-1. **floor**: a static file (``/static/css/app.css``, WhiteNoise in the same gunicorn) as fast
+1. **floor**: a static file (``/static/css/app.css``, WhiteNoise in the same server) as fast
    as 16 clients without pause can fetch it: the most this stack answers at all;
 2. **ladder**: the load mix (``bench/locustfile.py``) at factor k = 0.5, 1, 1.5, 2, 3, 4,
    6, 8: 200 phones with the standings open polling with their ETag every 5/k s, 96 captains
@@ -28,10 +28,12 @@ Afterwards the server is stopped and every sheet of the open round is checked in
 (versions 1..n, n = successful saves). Both stacks run ``DOKO_MODE=network`` (plain http as
 ``make serve``; production marks cookies Secure, which a client on plain http does not send
 back) with a fresh data folder under /tmp. PostgreSQL: database ``doko_i16load``
-(``CAPACITY_DATABASE_URL`` for another), ``CONN_MAX_AGE=60`` (production's default),
-``gunicorn -w 6 --threads 2`` (the README's production command); optionally the same with the
-cache in Redis (``--stacks redis``). SQLite: the club evening as it is, gunicorn as ``make serve``
-(``--workers 4 --threads 2``); ``--server WxT`` sets the shape of both stacks.
+(``CAPACITY_DATABASE_URL`` for another), ``CONN_MAX_AGE=60`` (production's default; the ASGI
+server of ``make serve`` connects per request all the same, ``config/asgi.py``),
+optionally the cache in Redis (``--stacks redis``). SQLite: the club evening as it is. Every
+stack runs the server of ``make serve`` (``python -m config.serve``: uvicorn, 4 processes,
+issue 21); ``--server 4x2`` runs gunicorn with 4 workers of 2 threads instead (the earlier
+shape), ``--server 2`` uvicorn with 2 processes.
 
 Budgets: at least the k = 1 mix held on each stack (about 50 requests/s);
 no lost or duplicated sheet versions. The ratio to the floor is reported, without a budget.
@@ -51,6 +53,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import stack
 
+WORKERS = stack.serve.WORKERS
+
 P95_BUDGET = 0.200
 SERVED_SHARE = 0.9
 BASE = {"Player": 200, "Captain": 96, "Desk": 1}
@@ -66,23 +70,26 @@ def offered_rate(factor: float) -> float:
     return BASE["Player"] * factor / POLL + BASE["Captain"] * factor / PAUSE + 3 / DESK
 
 
-# gunicorn's workers and threads per stack: the README's production command and ``make serve``.
-SERVERS = {"postgres": (6, 2), "redis": (6, 2), "sqlite": (4, 2)}
+# The server per stack: ``make serve``'s (``python -m config.serve``, uvicorn, 4 processes; the
+# threads entry 0), the same on PostgreSQL. ``--server 4x2`` runs the earlier gunicorn shape.
+SERVERS = {"postgres": (WORKERS, 0), "redis": (WORKERS, 0), "sqlite": (WORKERS, 0)}
 LABELS = {
-    "postgres": "gunicorn + PostgreSQL",
-    "redis": "gunicorn + PostgreSQL, cache in Redis",
+    "postgres": "PostgreSQL",
+    "redis": "PostgreSQL, cache in Redis",
     "sqlite": "club evening (SQLite, network mode)",
 }
 
 
 def server_shape(text: str) -> tuple[int, int]:
-    """``--server 4x2``: workers x threads."""
+    """``--server 4``: uvicorn (``make serve``) with 4 processes; ``--server 4x2``: gunicorn
+    with 4 processes of 2 threads (the shape before issue 21)."""
     try:
-        workers, threads = (int(part) for part in text.lower().split("x"))
+        parts = [int(part) for part in text.lower().split("x")]
+        workers, threads = parts if len(parts) == 2 else (parts[0], 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: workers x threads, e.g. 4x2") from None
-    if not (1 <= workers <= 16 and 1 <= threads <= 16):
-        raise argparse.ArgumentTypeError(f"{text!r}: 1-16 workers and 1-16 threads")
+        raise argparse.ArgumentTypeError(f"{text!r}: processes, or workers x threads") from None
+    if not (1 <= workers <= 16 and 0 <= threads <= 16) or len(parts) > 2:
+        raise argparse.ArgumentTypeError(f"{text!r}: 1-16 processes and 0-16 threads")
     return workers, threads
 
 
@@ -110,7 +117,7 @@ def run_stack(name: str, args: argparse.Namespace) -> dict:
         f"{BASE['Captain']} captain tables, {DESK_TABLES} desk tables"
     )
     server = stack.start_server(env, workers, threads)
-    print(f"server: gunicorn config.wsgi {' '.join(server.args)} on {server.url}")
+    print(f"server: {' '.join(server.args)} on {server.url}")
     meter = stack.CpuMeter([server])
     saved: dict[str, int] = {}
     unknown: dict[str, int] = {}
@@ -166,10 +173,10 @@ def run_stack(name: str, args: argparse.Namespace) -> dict:
             print("  " + stack.cpu_line(shares))
             # PostgreSQL's share counts every postgres process of the machine (others' too).
             database = shares["postgres"] + shares["redis"] if name != "sqlite" else 0.0
-            per_request = (shares["gunicorn"] + database) / max(result.rate, 0.1)
+            per_request = (shares["server"] + database) / max(result.rate, 0.1)
             cores = os.cpu_count() or 1
             print(
-                f"  cpu per request (gunicorn + database): {per_request * 1000:.1f} ms; "
+                f"  cpu per request (server + database): {per_request * 1000:.1f} ms; "
                 f"{cores} idle cores would serve about {cores / per_request:.0f} req/s of this "
                 f"mix (an estimate, inflated by a busy machine)"
             )
@@ -221,7 +228,7 @@ def report(outcome: dict) -> int:
                 f"{result.rate / outcome['floor']:.2f}"
             )
             print(
-                f"  cpu per request {last['per_request'] * 1000:.1f} ms (gunicorn + database): "
+                f"  cpu per request {last['per_request'] * 1000:.1f} ms (server + database): "
                 f"about {(os.cpu_count() or 1) / last['per_request']:.0f} req/s on idle cores "
                 f"[estimate, no budget]"
             )
@@ -277,7 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--factors", type=float, nargs="+")
     parser.add_argument("--step-seconds", type=float)
     parser.add_argument(
-        "--server", type=server_shape, help="gunicorn workers x threads for every stack, e.g. 4x2"
+        "--server",
+        type=server_shape,
+        help="every stack: uvicorn processes (4, make serve) or gunicorn workers x threads (4x2)",
     )
     args = parser.parse_args(argv)
     args.stacks = args.stacks or ["postgres", "sqlite"]
@@ -285,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     args.step_seconds = args.step_seconds or (10.0 if args.quick else 30.0)
     args.floor_seconds = 6.0 if args.quick else 15.0
 
-    print("== capacity of one machine (locust, gunicorn on loopback)")
+    print("== capacity of one machine (locust, the server on loopback)")
     load = os.getloadavg()[0]
     print(f"machine: {os.cpu_count()} cores, load average {load:.2f} at start")
     print(

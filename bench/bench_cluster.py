@@ -4,7 +4,8 @@ Run from the repository root (PostgreSQL on 127.0.0.1:5432, Redis on 127.0.0.1:6
 
     .venv/bin/python bench/bench_cluster.py [--quick] [--seconds 30]
 
-Two gunicorn instances (``-w 2 --threads 4`` each) on two free loopback ports in 8600-8699,
+Two servers as ``make serve`` runs them (``python -m config.serve``: uvicorn, 2 processes each;
+``--light``: 1) on two free loopback ports in 8600-8699 (``BENCH_PORTS`` for another range),
 with the same environment as several machines behind one proxy would have: network mode (plain
 http), the same secret key (a shared data folder), PostgreSQL ``doko_i16load``
 (``CLUSTER_DATABASE_URL`` for another), ``REDIS_URL=redis://127.0.0.1:6379/5`` (cache and
@@ -191,14 +192,14 @@ def run_cluster(
             )
         )
         workers = 1 if light else 2
-        first = stack.start_server(env, workers, 4, wait=False)
+        first = stack.start_server(env, workers, wait=False)
         servers.append(first)
         port = stack.free_port(exclude=(first.port,))
-        second = stack.start_server(env, workers, 4, port=port, wait=False)
+        second = stack.start_server(env, workers, port=port, wait=False)
         servers.append(second)
         for server in servers:
             stack.wait_until_up(server)
-        report(f"servers: A {first.url}, B {second.url} (gunicorn -w {workers} --threads 4 each)")
+        report(f"servers: A {first.url}, B {second.url} ({' '.join(first.args)} each)")
         meter = stack.CpuMeter(servers)
         if light:
             saved, errors = light_mix(servers, plan)

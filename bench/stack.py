@@ -1,4 +1,4 @@
-"""The server side of the load benchmarks: prepare a database, start and stop gunicorn, count
+"""The server side of the load benchmarks: prepare a database, start and stop the server, count
 CPU, run locust headless and read its statistics, check the sheet versions afterwards.
 
 Used by ``bench_capacity.py`` (one machine) and ``bench_cluster.py`` (two app servers). Every
@@ -34,6 +34,9 @@ from urllib.parse import urlencode
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
+sys.path.insert(1, str(ROOT))
+from config import serve  # noqa: E402 - the server as make serve starts it
+
 HOST = "127.0.0.1"
 PYTHON = sys.executable
 BIN = Path(sys.executable).parent
@@ -46,8 +49,11 @@ REDIS_URL = "redis://127.0.0.1:6379/5"
 NOT_TIMED = ("desk login",)
 
 
-def free_port(low: int = 8600, high: int = 8699, exclude: tuple[int, ...] = ()) -> int:
-    """A free port on loopback in 8600-8699 (the range this project's benchmarks use)."""
+def free_port(low: int = 0, high: int = 0, exclude: tuple[int, ...] = ()) -> int:
+    """A free port on loopback in 8600-8699 (the range this project's benchmarks use; another
+    with ``BENCH_PORTS=9100-9199``, e.g. when several people benchmark on one machine)."""
+    if not low:
+        low, high = (int(part) for part in os.environ.get("BENCH_PORTS", "8600-8699").split("-"))
     ports = [port for port in range(low, high + 1) if port not in exclude]
     random.shuffle(ports)
     for port in ports:
@@ -73,7 +79,8 @@ def postgres_environment(
     url: str = PG_URL, *, data_dir: Path, redis_url: str = ""
 ) -> dict[str, str]:
     """Network mode (plain http, as ``make serve``) with PostgreSQL, persistent connections
-    (``CONN_MAX_AGE=60``, the production default) and Redis if given. Network rather than
+    (``CONN_MAX_AGE=60``, the production default, for gunicorn; ``config/asgi.py`` sets 0) and
+    Redis if given. Network rather than
     production mode because production marks cookies Secure, which a load client on plain
     http does not send back; the request path is the same. Servers sharing ``data_dir`` share
     the secret key (sessions, CSRF)."""
@@ -121,27 +128,38 @@ def run_django(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
 
 
 def start_server(
-    env: dict[str, str], workers: int, threads: int, port: int | None = None, wait: bool = True
+    env: dict[str, str],
+    workers: int,
+    threads: int = 0,
+    port: int | None = None,
+    wait: bool = True,
 ) -> Server:
+    """The server as ``make serve`` runs it (``python -m config.serve``: uvicorn, ``workers``
+    processes) or, with ``threads`` > 0, the earlier gunicorn shape ``-w workers --threads
+    threads`` for comparison."""
     port = port or free_port()
-    log = Path("/tmp") / f"doko-i16load-gunicorn-{port}.log"
-    args = ["-w", str(workers), "--threads", str(threads)]
-    command = [
-        str(BIN / "gunicorn"),
-        "config.wsgi",
-        *args,
-        "-b",
-        f"{HOST}:{port}",
-        "--graceful-timeout",
-        "20",
-        "--timeout",
-        "60",
-        "--no-control-socket",
-        "--access-logfile",
-        os.devnull,
-        "--error-logfile",
-        str(log),
-    ]
+    log = Path("/tmp") / f"doko-i16load-server-{port}.log"
+    if threads:
+        args = ["gunicorn", "-w", str(workers), "--threads", str(threads)]
+        command = [
+            str(BIN / "gunicorn"),
+            "config.wsgi",
+            *args[1:],
+            "-b",
+            f"{HOST}:{port}",
+            "--graceful-timeout",
+            "20",
+            "--timeout",
+            "60",
+            "--no-control-socket",
+            "--access-logfile",
+            os.devnull,
+            "--error-logfile",
+            str(log),
+        ]
+    else:
+        args = ["uvicorn", "--workers", str(workers)]
+        command = serve.command(HOST, port, workers)
     with open(log, "ab") as output:  # Django's log (404s of the throttle check, warnings)
         process = subprocess.Popen(
             command, cwd=ROOT, env=env, start_new_session=True, stdout=output, stderr=output
@@ -156,7 +174,7 @@ def wait_until_up(server: Server, seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
-            raise SystemExit(f"gunicorn exited with {server.process.returncode}; see {server.log}")
+            raise SystemExit(f"server exited with {server.process.returncode}; see {server.log}")
         try:
             status, _body, _headers = get(server.port, "/")
             if status == 200:
@@ -165,11 +183,11 @@ def wait_until_up(server: Server, seconds: float = 30.0) -> None:
             pass
         time.sleep(0.2)
     stop_server(server)
-    raise SystemExit(f"gunicorn did not answer within {seconds:g} s; see {server.log}")
+    raise SystemExit(f"server did not answer within {seconds:g} s; see {server.log}")
 
 
 def stop_server(server: Server) -> int | None:
-    """Graceful stop (SIGTERM to the gunicorn master started here), SIGKILL after 30 s."""
+    """Graceful stop (SIGTERM to the server's master process started here), SIGKILL after 30 s."""
     process = server.process
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
@@ -285,7 +303,7 @@ def _proc_stats() -> list[tuple[int, str, int, int]]:
 
 
 class CpuMeter:
-    """Cores busy between ``start`` and ``stop``: the machine, our gunicorn masters with their
+    """Cores busy between ``start`` and ``stop``: the machine, our server masters with their
     workers, PostgreSQL and Redis (all their processes on the machine, also those serving
     others), the load client (locust), the rest."""
 
@@ -299,7 +317,7 @@ class CpuMeter:
         return {
             "idle": idle,
             "total": total,
-            "gunicorn": sum(t for p, _c, parent, t in stats if self.masters & {p, parent}) / tick,
+            "server": sum(t for p, _c, parent, t in stats if self.masters & {p, parent}) / tick,
             "postgres": sum(t for _p, c, _parent, t in stats if c == "postgres") / tick,
             "redis": sum(t for _p, c, _parent, t in stats if c.startswith("redis")) / tick,
             "now": time.monotonic(),
@@ -316,12 +334,12 @@ class CpuMeter:
         idle = (after["idle"] - before["idle"]) / max(1, after["total"] - before["total"])
         busy = (1 - idle) * cores
         shares = {
-            key: (after[key] - before[key]) / seconds for key in ("gunicorn", "postgres", "redis")
+            key: (after[key] - before[key]) / seconds for key in ("server", "postgres", "redis")
         }
         shares["client"] = client_seconds / seconds
         shares["machine"] = busy
         shares["other"] = max(
-            0.0, busy - sum(shares[k] for k in ("gunicorn", "postgres", "redis", "client"))
+            0.0, busy - sum(shares[k] for k in ("server", "postgres", "redis", "client"))
         )
         return shares
 
@@ -329,8 +347,8 @@ class CpuMeter:
 def cpu_line(shares: dict[str, float]) -> str:
     cores = os.cpu_count() or 1
     return (
-        f"cpu (cores busy): machine {shares['machine']:.2f} of {cores}; gunicorn "
-        f"{shares['gunicorn']:.2f}, PostgreSQL {shares['postgres']:.2f}, Redis "
+        f"cpu (cores busy): machine {shares['machine']:.2f} of {cores}; server "
+        f"{shares['server']:.2f}, PostgreSQL {shares['postgres']:.2f}, Redis "
         f"{shares['redis']:.2f}, locust {shares['client']:.2f}, other {shares['other']:.2f}"
     )
 

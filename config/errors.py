@@ -1,4 +1,4 @@
-"""Our error pages: 400, 403, 404, 405, 429, 500 and 503 in the base layout, or JSON.
+"""Our error pages: 400, 403, 404, 405, 414, 429, 500 and 503 in the base layout, or JSON.
 
 Every page says what happened and what to do, in the user's language. The JSON endpoints (the
 API under ``/api/`` and the sheet pages' live preview, calculator and autosave) answer
@@ -37,6 +37,11 @@ from django.utils.translation import gettext_lazy as _
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 5
+
+# The longest address (path and query string, in bytes) a request may have: our addresses are
+# far shorter; the server (``config.serve``) lets up to 64 KB through so that Django, not the
+# server, refuses a longer one, with our 414 page.
+MAX_ADDRESS_BYTES = 8192
 
 # The views that answer JSON (besides everything under /api/). The autosave endpoints too: the
 # sheet page reads every answer of theirs, and an HTML error would look like a lost connection.
@@ -153,6 +158,18 @@ ERRORS: dict[int | str, ErrorText] = {
         _(
             "Bitte den Eintrag in diesem Feld neu eintippen (nicht aus einer beschädigten Liste "
             "kopieren) und noch einmal absenden."
+        ),
+    ),
+    # An address longer than ``MAX_ADDRESS_BYTES`` (``AddressLengthMiddleware``).
+    414: ErrorText(
+        _("Adresse zu lang"),
+        _(
+            "Die Adresse dieser Anfrage ist zu lang (höchstens %(limit)s Zeichen) und wurde "
+            "nicht verarbeitet."
+        ),
+        _(
+            "Bitte die Adresse prüfen oder die Seite über die Startseite öffnen. Links und "
+            "QR-Codes genau so öffnen, wie die Turnierleitung sie zeigt."
         ),
     ),
     429: ErrorText(

@@ -112,6 +112,24 @@ class LoopbackOnlyWhileDebugMiddleware:
         return self.get_response(request)
 
 
+class AddressLengthMiddleware:
+    """Our 414 page, in the user's language, for an address over ``MAX_ADDRESS_BYTES``.
+
+    The server lets long request lines through (``config.serve``) instead of answering with a
+    bare English page of its own; nothing behind this middleware sees such a request.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        length = len(request.path.encode()) + len(request.META.get("QUERY_STRING", ""))
+        if length > errors.MAX_ADDRESS_BYTES:
+            limit = errors.MAX_ADDRESS_BYTES
+            return errors.render_error(request, 414, use_database=False, params={"limit": limit})
+        return self.get_response(request)
+
+
 class ErrorPageMiddleware:
     """Our page for 405, JSON errors on the JSON endpoints, and 503 for database trouble.
 

@@ -67,6 +67,24 @@ def secret_key_from(path: Path) -> str:
     return key
 
 
+def keep_private(database: Path) -> None:
+    """Make the SQLite database ``database`` (created empty if missing) and its ``-wal`` and
+    ``-shm`` files readable and writable by this user only (0600).
+
+    SQLite creates the -wal and -shm files with the mode of the database file, so a database
+    made here at 0600 keeps them private too; an older one made 0644 is corrected at start.
+    """
+    if str(database) in ("", ":memory:"):
+        return
+    database.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+        with contextlib.suppress(FileNotFoundError):
+            if path.stat().st_mode & 0o077:
+                os.chmod(path, 0o600)
+
+
 # ---------------------------------------------------------------------------- host names
 
 

@@ -121,6 +121,8 @@ MIDDLEWARE = [
     "config.middleware.KeptPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.LanguageMiddleware",
+    # Our 414 page for an overlong address, in the user's language, before anything else reads it.
+    "config.middleware.AddressLengthMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -183,15 +185,21 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {
-    "default": dj_database_url.config(
-        # The club evening's data stays apart from the demo of `make run` (db.sqlite3).
-        default=f"sqlite:///{(DATA_DIR if NETWORK else BASE_DIR) / 'db.sqlite3'}",
+    "default": dj_database_url.parse(
+        # The club evening's data stays apart from the demo of `make run` (db.sqlite3). An
+        # empty DATABASE_URL counts as unset.
+        os.environ.get("DATABASE_URL")
+        or f"sqlite:///{(DATA_DIR if NETWORK else BASE_DIR) / 'db.sqlite3'}",
         # Keeping connections saves a connect per request (PostgreSQL's handshake; SQLite's
         # open and pragmas, 6 % of the club evening's server time; docs/performance.md).
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60" if DEPLOYED else "0")),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    if NETWORK:
+        # Sessions, password hashes and links: readable by this user only, like the secret
+        # key (SQLite gives its -wal and -shm files the database file's mode).
+        network.keep_private(Path(DATABASES["default"]["NAME"]))
     # WAL lets a phone save a sheet while the organiser prints; IMMEDIATE transactions take the
     # write lock up front, and the timeout makes a second writer wait instead of failing with
     # "database is locked".

@@ -1,8 +1,8 @@
-"""Two app servers sharing PostgreSQL and Redis behave as one (``bench/bench_cluster.py
---light`` in a test): captains' saves alternating between the servers all kept, exactly once;
-a confirmation through one server in the public standings of both within the cache time; the
-captain throttle counted across both. Skipped with a message when PostgreSQL or Redis is not
-on loopback; about 15 s."""
+"""Two app servers (as ``make serve`` runs them) sharing PostgreSQL and Redis behave as one
+(``bench/bench_cluster.py --light`` in a test): captains' saves alternating between the servers
+all kept, exactly once; a confirmation through one server in the public standings of both within
+the cache time; the captain throttle counted across both. Skipped with a message when PostgreSQL
+or Redis is not on loopback; about 15 s."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ def test_two_servers_on_shared_postgres_and_redis_behave_as_one():
     )
     failed = [f"{name}: {value}" for name, ok, value in checks if not ok]
     assert not failed, "\n".join(failed + lines)
+    assert any("servers:" in line and "uvicorn" in line for line in lines), lines  # make serve's
     names = {name for name, _ok, _value in checks}
     assert {
         "errors in the mix",

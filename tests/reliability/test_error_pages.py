@@ -1,5 +1,5 @@
-"""Our error pages: 400, 403, 404, 405, 429, 500 and 503 in the base layout, German and English,
-each saying what happened and what to do; JSON errors on the JSON endpoints; a locked or
+"""Our error pages: 400, 403, 404, 405, 414, 429, 500 and 503 in the base layout, German and
+English, each saying what happened and what to do; JSON errors on the JSON endpoints; a locked or
 unreachable database is a 503 with Retry-After (logged as a warning), never a 500."""
 
 from __future__ import annotations
@@ -88,6 +88,12 @@ PAGES = [
         ["Not possible this way", "use its button"],
     ),
     (
+        414,
+        lambda c: c.get("/t/" + "x" * errors.MAX_ADDRESS_BYTES + "/"),
+        ["Adresse zu lang", "höchstens 8192 Zeichen", "Bitte die Adresse prüfen"],
+        ["Address too long", "at most 8192 characters", "check the address"],
+    ),
+    (
         500,
         lambda c: c.get("/test-only/crash/"),
         ["Serverfehler", "Seite neu laden", "Noch einmal versuchen"],
@@ -105,7 +111,7 @@ PAGES = [
 @pytest.mark.parametrize(
     ("status", "send", "german", "english"),
     PAGES,
-    ids=["400-host", "403-forbidden", "403-csrf", "404", "405", "500", "503"],
+    ids=["400-host", "403-forbidden", "403-csrf", "404", "405", "414", "500", "503"],
 )
 @pytest.mark.django_db
 def test_error_pages_in_german_and_english(settings, status, send, german, english):
@@ -115,6 +121,17 @@ def test_error_pages_in_german_and_english(settings, status, send, german, engli
     assert_our_page(response, status, english, german)
     assert response["Content-Language"] == "en"
     assert f"Error {status}" in page_text(response)
+
+
+@pytest.mark.django_db
+def test_an_overlong_address_is_refused_before_anything_reads_it():
+    long_query = "?q=" + "ä" * (errors.MAX_ADDRESS_BYTES // 2)  # 2 bytes each, escaped
+    response = client_in("de").get("/api/t/demo/standings/" + long_query)
+    assert response.status_code == 414
+    assert "zu lang (höchstens 8192 Zeichen)" in json.loads(response.content)["error"]
+    # just under the limit: the address is looked at as usual (here: no such page)
+    path = "/t/" + "x" * (errors.MAX_ADDRESS_BYTES - 10) + "/"
+    assert client_in("de").get(path).status_code == 404
 
 
 @pytest.mark.django_db

@@ -1,7 +1,7 @@
 """The club evening on the local network (``make serve``, ``DOKO_MODE=network``): DEBUG off,
 a secret key made once, the laptop's own host names, ``check --deploy`` clean, no published
 password valid, the first organiser login asked for in the terminal. One test starts the real
-server (gunicorn) on loopback."""
+server (``python -m config.serve``, as ``make serve``) on loopback."""
 
 from __future__ import annotations
 
@@ -25,12 +25,11 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from config import network
+from config import network, serve
 from config.management.commands import ensure_organiser
 from scoring.demo.login import DEMO_PASSWORD, DEMO_USER
 
 ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
 HTTPS_ONLY_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 
@@ -317,22 +316,20 @@ def wait_for(server: subprocess.Popen, port: int, log: Path) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            pytest.skip(f"gunicorn could not start: {log.read_text()[-2000:]}")
+            pytest.fail(f"the server could not start: {log.read_text()[-2000:]}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
                 return
         except OSError:
             time.sleep(0.3)
-    pytest.skip(f"gunicorn did not answer within 60 s: {log.read_text()[-2000:]}")
+    pytest.fail(f"the server did not answer within 60 s: {log.read_text()[-2000:]}")
 
 
 def test_the_real_network_server(tmp_path):
-    """gunicorn in network mode on loopback, DEBUG=1 in its environment, on a database that a
-    `make run` filled (demo login, demo tournament): our 404 and 500 pages, no debug output, the
-    demo login refused, deeply nested JSON answered 400, static files from WhiteNoise."""
-    gunicorn = BIN / "gunicorn"
-    if not gunicorn.exists():
-        pytest.skip(f"gunicorn not found next to {sys.executable}")
+    """The server of ``make serve`` (``config.serve``) in network mode on loopback, DEBUG=1 in
+    its environment, on a database that a `make run` filled (demo login, demo tournament): our
+    404, 414 and 500 pages, no debug output, the demo login refused, deeply nested JSON answered
+    400, static files from WhiteNoise."""
     env = network_env(tmp_path)
     manage(env, "migrate", "--noinput")
     # The cache table, by migrate: in its own database file, not in the main one.
@@ -352,7 +349,7 @@ def test_the_real_network_server(tmp_path):
     ).stdout.split()[-1]  # after Django's "N objects imported automatically"
 
     port = free_port()
-    log = tmp_path / "gunicorn.log"
+    log = tmp_path / "server.log"
     server_env = {
         **env,
         "DEBUG": "1",  # ignored by network mode
@@ -361,15 +358,7 @@ def test_the_real_network_server(tmp_path):
     }
     with log.open("w") as output:
         server = subprocess.Popen(
-            [
-                str(gunicorn),
-                "config.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                "1",
-                "--no-control-socket",
-            ],
+            serve.command("127.0.0.1", port, workers=2),  # make serve's server, 2 processes
             cwd=ROOT,
             env=server_env,
             stdout=output,
@@ -392,6 +381,18 @@ def test_the_real_network_server(tmp_path):
         assert response.status == 503 and response.getheader("Retry-After") == "5"
         response, html = Browser(port, host="evil.example").request("GET", "/")
         assert response.status == 400 and "Ungültige Anfrage" in html
+        # a long address reaches Django and gets our page, not the server's bare English one
+        response, html = browser.request("GET", "/t/" + "x" * 20_000 + "/")
+        assert response.status == 414 and "Adresse zu lang" in html, html[:300]
+        # a body announced as 10 GB is refused by its length, unread (config/asgi_limits.py)
+        uploader = Browser(port)
+        uploader.form_token("/konto/anmelden/")  # the CSRF cookie: the form's token is looked for
+        huge = {
+            "Content-Length": str(10 * 2**30),
+            "Content-Type": "multipart/form-data; boundary=x",
+        }
+        response, html = uploader.request("POST", "/konto/anmelden/", headers=huge)
+        assert response.status == 400 and "Anfrage zu groß" in html, html[:300]
         for path in ("/gibt-es-nicht/", "/test-only/crash/", "/api/test-only/crash/"):
             _response, body = browser.request("GET", path)
             for leak in ("URLconf", "Traceback", "SECRET_KEY", "geheimnis-im-traceback"):

@@ -158,3 +158,6 @@ def test_overview_warns_about_a_loopback_address(organiser_client, evening):
     page = organiser_client.get(url, HTTP_HOST="127.0.0.1:8000").content.decode()
     assert "gilt nur auf diesem Rechner" in page
     assert "http://127.0.0.1:8000/" in page
+    # the club's network is served by make serve; make run is the demo on this computer only
+    assert "<code>make serve</code>" in page and "python -m config.serve" in page
+    assert "make run" not in page

@@ -1,0 +1,106 @@
+"""``python -m config.serve``: the club evening on the local network, on Linux, macOS and Windows.
+
+``make serve`` runs this; a Windows laptop without make runs the same module
+(README, "On a Windows laptop"). It prepares the database like every start
+(migrate, collect the static files, make sure an organiser login exists, print the addresses
+for the phones) and then serves ``config.asgi`` with uvicorn in ``WORKERS`` processes.
+
+Why uvicorn (issue 21): each process reads requests in an event loop and hands Django only a
+complete request (headers, and the body, which Django's ASGI handler reads whole before the
+view). A phone that sends a header line every 2 s, or a connection that sends nothing, costs a
+socket and a few kilobytes, never a worker thread; gunicorn's threads read the request
+themselves, so eight such connections froze its 4 × 2 threads. Why several processes: the
+pages are Python work under one lock per process (the GIL); four processes use both cores and
+keep one slow page from delaying the others (docs/performance.md, section 8). uvicorn's
+``--workers`` starts them on Windows too (spawned processes sharing the listening socket) and
+restarts one that dies.
+
+Why h11 rather than httptools: pure Python, the same on every system, and it bounds what a
+client may send before its request is complete (``MAX_HEAD`` bytes), so hundreds of slow
+connections cannot grow the memory without end. Requests whose address is too long for our
+pages get our own 414 page from Django (``config.middleware.AddressLengthMiddleware``), which
+refuses far below that bound; bodies are bounded in ``config.asgi_limits``. The price: about 30 %
+more CPU per request than gunicorn's threads (docs/performance.md, section 10).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APPLICATION = "config.asgi:application"
+WORKERS = 4
+# The most a request's line and headers may take before uvicorn answers a bare 400 itself:
+# 64 KB, far above our own limit for addresses (``config.errors.MAX_ADDRESS_BYTES``).
+MAX_HEAD = 64 * 1024
+SETUP_STEPS = (
+    ("migrate", "--noinput"),
+    ("collectstatic", "--noinput", "--verbosity", "0"),
+    ("ensure_organiser",),
+)
+
+
+def uvicorn_options(host: str, port: int, workers: int = WORKERS) -> dict[str, object]:
+    """The server's settings, also used by the benchmarks and the tests that start it."""
+    return {
+        "host": host,
+        "port": port,
+        "workers": workers,
+        "http": "h11",
+        "h11_max_incomplete_event_size": MAX_HEAD,
+        "lifespan": "off",  # Django's ASGI handler has no lifespan events
+        "interface": "asgi3",
+        # REMOTE_ADDR is the device that connected: nothing stands in front in a club room, and
+        # the login brake and the debug guard must not believe an X-Forwarded-For header.
+        "proxy_headers": False,
+        "server_header": False,
+        "access_log": False,
+        "timeout_keep_alive": 5,
+        "timeout_graceful_shutdown": 10,
+    }
+
+
+def command(host: str, port: int, workers: int = WORKERS) -> list[str]:
+    """The server alone, as ``make serve`` starts it after the set-up steps (for the tests and
+    the benchmarks, which prepare their databases themselves)."""
+    where = ["--host", host, "--port", str(port), "--workers", str(workers)]
+    return [sys.executable, "-m", "config.serve", "--no-setup", *where]
+
+
+def prepare(port: int) -> None:
+    """What every start does before serving (the steps ``make serve`` had)."""
+    for step in SETUP_STEPS:
+        subprocess.run([sys.executable, "manage.py", *step], cwd=ROOT, check=True)
+    lan = ("lan_addresses", "--port", str(port))
+    subprocess.run([sys.executable, "manage.py", *lan], cwd=ROOT, check=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m config.serve", description=__doc__)
+    parser.add_argument("--host", default=os.environ.get("HOST") or "0.0.0.0")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
+    parser.add_argument("--workers", type=int, default=WORKERS)
+    parser.add_argument(
+        "--no-setup", action="store_true", help="serve only (no migrate, collectstatic, ...)"
+    )
+    args = parser.parse_args(argv)
+    # The network mode unless told otherwise (the benchmarks also serve PostgreSQL this way).
+    os.environ.setdefault("DOKO_MODE", "network")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if not args.no_setup:
+        try:
+            prepare(args.port)
+        except subprocess.CalledProcessError as error:
+            sys.exit(error.returncode)
+    sys.path.insert(0, str(ROOT))
+    import uvicorn  # only the server needs it, not the set-up steps
+
+    uvicorn.run(APPLICATION, **uvicorn_options(args.host, args.port, args.workers))
+
+
+if __name__ == "__main__":
+    main()
