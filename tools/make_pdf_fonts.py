@@ -1,7 +1,8 @@
 """Make the fallback fonts of the PDF printouts (a developer's tool, not run by the app).
 
-The printouts write in DejaVu (``static/fonts``); a name in Chinese, Japanese or Korean, or
-with an emoji, needs glyphs DejaVu has not. This script writes two compact fallback fonts:
+The printouts write in DejaVu (``scoring/printouts/fonts``); a name in Chinese, Japanese or
+Korean, or with an emoji, needs glyphs DejaVu has not. This script writes two compact fallback
+fonts:
 
 - ``DokoCJK.ttf`` from Noto Sans CJK SC (SIL Open Font License 1.1; Debian's fonts-noto-cjk):
   the characters of GB2312, JIS X 0208, Big5 level 1 and KS X 1001 (the Han characters, kana
@@ -15,7 +16,7 @@ with an emoji, needs glyphs DejaVu has not. This script writes two compact fallb
 Run (needs fontTools from requirements-dev.txt):
 
     python tools/make_pdf_fonts.py /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc \
-        /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf static/fonts
+        /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf scoring/printouts/fonts
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A printout builds a list of flowables (its *story*) and hands it to :func:`render_pdf` with a
 :class:`PageSetup`; everything around the story is drawn here:
 
-- **Fonts**: DejaVu Sans and Serif, embedded from ``static/fonts``, with fallback fonts for
+- **Fonts**: DejaVu Sans and Serif, embedded from ``fonts`` (this folder), with fallback fonts for
   Chinese, Japanese, Korean and emoji (``pdf_fonts``): every string drawn on the canvas and
   every paragraph made with :func:`escape` prints in whatever script a name was typed.
 - **Header**: the tournament's name, date and venue on the left, the printout's title on the

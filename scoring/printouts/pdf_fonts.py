@@ -2,8 +2,9 @@
 
 Vocabulary:
 
-- **Main fonts**: DejaVu Sans and Serif, regular and bold (``static/fonts``); they cover Latin
-  with ß, umlauts, Turkish and Polish letters, Greek, Cyrillic, and (Sans) Arabic and Hebrew.
+- **Main fonts**: DejaVu Sans and Serif, regular and bold (in ``fonts``, beside this file);
+  they cover Latin with ß, umlauts, Turkish and Polish letters, Greek, Cyrillic, and (Sans)
+  Arabic and Hebrew.
 - **Fallback fonts**: ``DokoCJK`` (a subset of Noto Sans CJK: the Han characters, kana and
   Hangul of everyday Chinese, Japanese and Korean names) and ``DokoEmoji`` (monochrome emoji
   and symbols from Symbola). Both are made by ``tools/make_pdf_fonts.py``; neither has a bold.
@@ -32,13 +33,12 @@ from typing import Any
 from xml.sax.saxutils import escape as xml_escape
 
 import arabic_reshaper
-from django.conf import settings
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-FONT_DIR = Path(settings.BASE_DIR) / "static" / "fonts"
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 SANS = "DokoSans"
 SANS_BOLD = "DokoSans-Bold"

@@ -1,5 +1,5 @@
-"""The real network-mode server (gunicorn) and its cache: public pages do not wait for the main
-SQLite database's write lock (the cache has a file of its own, issue 21, item 15), and with
+"""The real network-mode server (`make serve`) and its cache: public pages do not wait for the
+main SQLite database's write lock (the cache has a file of its own, issue 21, item 15), and with
 Redis unreachable no page answers 500 (item 4)."""
 
 from __future__ import annotations
@@ -7,15 +7,14 @@ from __future__ import annotations
 import http.client
 import sqlite3
 import subprocess
-import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from config import serve
 from tests.reliability.test_network_mode import (
-    BIN,
     ROOT,
     Browser,
     free_port,
@@ -27,19 +26,15 @@ from tests.reliability.test_network_mode import (
 
 @contextmanager
 def demo_server(tmp_path: Path, **extra: str):
-    """gunicorn in network mode (1 worker, 2 threads) on a database with the demo; yields
-    (port, env)."""
-    gunicorn = BIN / "gunicorn"
-    if not gunicorn.exists():
-        pytest.skip(f"gunicorn not found next to {sys.executable}")
+    """``make serve``'s server (one process) in network mode on a database with the demo;
+    yields (port, env)."""
     env = network_env(tmp_path, **extra)
     manage(env, "migrate", "--noinput")
     manage({**env, "DOKO_MODE": "local"}, "load_demo")
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
     port = free_port()
-    log = tmp_path / "gunicorn.log"
-    command = [str(gunicorn), "config.wsgi", "--bind", f"127.0.0.1:{port}"]
-    command += ["--workers", "1", "--threads", "2", "--no-control-socket"]
+    log = tmp_path / "server.log"
+    command = serve.command("127.0.0.1", port, workers=1)
     with log.open("w") as output:
         server = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT
