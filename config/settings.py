@@ -195,9 +195,7 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60" if DEPLOYED else "0")),
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
-    "DB_POOL", False
-):
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", False):
     # Under ASGI (``config.asgi`` sets DB_POOL) every request runs in a thread of its own, so a
     # persistent connection is never reused; a pool per process keeps PostgreSQL's handshake
     # out of every request instead (Django's psycopg pool; CONN_MAX_AGE must then be 0).
