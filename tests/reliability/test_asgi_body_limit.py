@@ -6,6 +6,7 @@ without a length that grows too large gets a 413 and stops being read."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 from django.core.asgi import get_asgi_application
@@ -48,7 +49,11 @@ def call(scope_headers: list[tuple[bytes, bytes]], chunks: int, method: str = "P
         "client": ("127.0.0.1", 5000),
         "server": ("127.0.0.1", 8000),
     }
-    asyncio.run(app(scope, receive, send))
+    # In a thread of its own: a browser test's Playwright may keep an event loop running in
+    # this one, and asyncio.run() refuses to start inside a running loop.
+    worker = threading.Thread(target=asyncio.run, args=(app(scope, receive, send),))
+    worker.start()
+    worker.join(timeout=60)
     start = next(m for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return pulled, start["status"], body.decode("utf-8", "replace")
