@@ -22,6 +22,7 @@ from django.utils.translation import gettext_noop
 
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.rules import max_games
+from scoring.sheets.lines import score_lines
 from scoring.sheets.reading import expected_games, latest_version
 from scoring.sheets.validation import normalise_records, soloist_of, validate_games
 from tournament.actors import captain_actor
@@ -270,21 +271,20 @@ def confirm_sheet(
     version.confirmed_at = timezone.now()
     version.confirmed_by = user if user is not None and user.is_authenticated else None
     version.save(update_fields=["confirmed", "confirmed_at", "confirmed_by"])
+    lines = score_lines(games, lambda seat, game: seats[seat].occupant(game))
     ScoreLine.objects.bulk_create(
         [
             ScoreLine(
                 sheet=sheet,
                 round_id=sheet.round_id,
-                participant_id=seats[int(seat)].occupant(game.number),
-                game_number=game.number,
-                seat=int(seat),
-                points=points,
-                won=points > 0,
-                soloist=game.soloist == int(seat),
+                participant_id=line["participant"],
+                game_number=line["game_number"],
+                seat=line["seat"],
+                points=line["points"],
+                won=line["won"],
+                soloist=line["soloist"],
             )
-            for game in games
-            for seat, points in game.points.items()
-            if int(seat) != game.record.get("sitting_out")
+            for line in lines
         ]
     )
     _bump(sheet, status=Sheet.Status.CONFIRMED)
