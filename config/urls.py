@@ -10,9 +10,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.login import ThrottledLoginView
+from scoring.evening import urls as evening_urls
 from scoring.public import views as scoring_public
 from scoring.seasons import views as seasons
 from scoring.standings import views as standings
+from tournament import urls as tournament_urls
 from tournament.clubs import login_views as club_logins
 from tournament.public import views as tournament_public
 
@@ -51,7 +53,12 @@ urlpatterns = [
     # Club pages first: "vereine" is no tournament's short name (RESERVED_SLUGS).
     path("verwaltung/vereine/", include("scoring.seasons.urls")),
     path("verwaltung/vereine/", include("tournament.members.urls")),
-    path("verwaltung/", include("tournament.urls")),
+    # The organiser's tournament pages and, in the same namespace, the round's life (draw,
+    # release, close ...: scoring/evening/), which moves the score sheets too.
+    path(
+        "verwaltung/",
+        include((tournament_urls.urlpatterns + evening_urls.urlpatterns, "tournament")),
+    ),
     path("verwaltung/", include("scoring.urls")),
     path("verwaltung/", include("scoring.urls_exports")),
     path("api/", include("scoring.urls_api")),

@@ -42,7 +42,7 @@ import datetime
 from django.contrib.auth import get_user_model
 from tournament.participants.services import add_participant, set_checked_in
 from tournament.events.services import create_tournament
-from tournament.seating.services import draw_round
+from scoring.evening.rounds import draw_round
 user = get_user_model().objects.get(username="demo")
 t = create_tournament(name="Herbstturnier", date=datetime.date(2025, 10, 3),
                                slug="herbst", venue="Vereinsheim", user=user)

@@ -134,7 +134,8 @@ def evening(tournament, organiser):
 
     Table 1 holds the players of the 4-player example sheet, table 3 those of the 5-player one.
     """
-    from tournament.seating.services import enter_slips, release_round
+    from scoring.evening.rounds import release_round
+    from tournament.seating.services import enter_slips
 
     data = (EXAMPLES / "teilnehmer.csv").read_bytes()
     people = import_participants(tournament, data, "teilnehmer.csv", user=organiser)

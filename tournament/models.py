@@ -29,6 +29,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules import ScoringOptions
 from tournament.actors import actor_text
 from tournament.normalize import name_sort_key
+from tournament.occupants import occupant_in_game
 
 
 def new_entry_token() -> str:
@@ -526,14 +527,11 @@ class Seat(models.Model):
 
     def occupant(self, game: int) -> int:
         """The participant id who played in this seat in game ``game`` (changes prefetched)."""
-        changes = sorted(self.changes.all(), key=lambda change: change.from_game)
-        if not changes:
-            return self.participant_id
-        occupant = changes[0].previous_participant_id
-        for change in changes:
-            if change.from_game <= game:
-                occupant = change.participant_id
-        return occupant
+        substitutions = [
+            (change.from_game, change.previous_participant_id, change.participant_id)
+            for change in self.changes.all()
+        ]
+        return occupant_in_game(self.participant_id, substitutions, game)
 
     @property
     def occupants_label(self) -> str:

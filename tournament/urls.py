@@ -1,4 +1,9 @@
-"""The organiser's pages (login required)."""
+"""The organiser's pages (login required).
+
+The round page's actions of a round's life (draw, release, take back, close, reopen,
+substitutes) are ``scoring.evening.urls``, in this same namespace: ``config/urls.py`` puts both
+under one ``tournament`` namespace, so that this app never reaches up into ``scoring``.
+"""
 
 from django.urls import path
 
@@ -6,7 +11,6 @@ from tournament.events import views as events
 from tournament.members import views as members
 from tournament.participants import views as participants
 from tournament.seating import views as seating
-from tournament.seating import views_substitute as seating_substitute
 
 app_name = "tournament"
 
@@ -60,9 +64,6 @@ urlpatterns = [
     ),
     path("<slug:slug>/durchgang/<int:number>/", seating.RoundView.as_view(), name="round"),
     path(
-        "<slug:slug>/durchgang/<int:number>/auslosen/", seating.DrawRoundView.as_view(), name="draw"
-    ),
-    path(
         "<slug:slug>/durchgang/<int:number>/losnummern/",
         seating.SlipEntryView.as_view(),
         name="slips",
@@ -79,34 +80,9 @@ urlpatterns = [
         name="late",
     ),
     path(
-        "<slug:slug>/durchgang/<int:number>/ersatzspieler/",
-        seating_substitute.ReplacePlayerView.as_view(),
-        name="replace",
-    ),
-    path(
-        "<slug:slug>/durchgang/<int:number>/freigeben/",
-        seating.ReleaseRoundView.as_view(),
-        name="release",
-    ),
-    path(
         "<slug:slug>/durchgang/<int:number>/verwerfen/",
         seating.DiscardRoundView.as_view(),
         name="discard",
-    ),
-    path(
-        "<slug:slug>/durchgang/<int:number>/abschliessen/",
-        seating.CloseRoundView.as_view(),
-        name="close",
-    ),
-    path(
-        "<slug:slug>/durchgang/<int:number>/freigabe-zuruecknehmen/",
-        seating.UnreleaseRoundView.as_view(),
-        name="unrelease",
-    ),
-    path(
-        "<slug:slug>/durchgang/<int:number>/wieder-oeffnen/",
-        seating.ReopenRoundView.as_view(),
-        name="reopen",
     ),
     path("<slug:slug>/protokoll/", events.AuditLogView.as_view(), name="audit"),
 ]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.models import Game
+from tournament.occupants import occupant_in_game
 
 
 @dataclass
@@ -52,15 +53,12 @@ class TablePlan:
     changes: dict[int, list[tuple[int, int, int, str]]] = field(default_factory=dict)
 
     def occupant(self, seat: int, game: int) -> int:
-        """Who played in ``seat`` in game ``game`` (as ``Seat.occupant``)."""
-        changes = self.changes.get(seat)
-        if not changes:
-            return self.seats[seat]
-        occupant = changes[0][1]
-        for from_game, _previous, participant, _reason in changes:
-            if from_game <= game:
-                occupant = participant
-        return occupant
+        """Who played in ``seat`` in game ``game`` (the rule of ``Seat.occupant``)."""
+        substitutions = [
+            (from_game, previous, participant)
+            for from_game, previous, participant, _reason in self.changes.get(seat, [])
+        ]
+        return occupant_in_game(self.seats[seat], substitutions, game)
 
 
 @dataclass

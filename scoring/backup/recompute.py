@@ -5,7 +5,8 @@ a save: the records get the table's size and, at a five-player table, the dealer
 (``normalise_records``), and the whole version is scored as a sheet with the tournament's
 options and cycles (``score_sheet``). The restored game rows take the engine's result
 (``game_row``, the same function the services use), and the score lines of a confirmed version
-are derived from those games and the table's seats exactly as confirming a sheet writes them.
+are derived from those games and the table's seats by ``scoring.sheets.lines``, as confirming a
+sheet writes them.
 A record the engine refuses refuses the file, naming the game and giving the engine's message.
 
 Where the file's stored results or score lines differ from the engine's, the file is still
@@ -18,19 +19,15 @@ organiser sees that the standings may differ from the file's.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.backup.document import ENGINE_FIELDS, problem_at
 from scoring.backup.plan import Plan, TablePlan, VersionPlan
 from scoring.rules import ScoringOptions, score_sheet
+from scoring.sheets.lines import LINE_FIELDS, score_lines
 from scoring.sheets.services import game_row
 from scoring.sheets.validation import normalise_records
-
-# A score line as a tuple, in the order of ``SheetPlan.stored_lines``.
-LINE_FIELDS = ("game_number", "seat", "participant", "points", "won", "soloist")
 
 
 def recompute(plan: Plan) -> None:
@@ -53,7 +50,11 @@ def _sheet(table: TablePlan, options: ScoringOptions, cycles: int, differences: 
     for version in sheet.versions:
         _version(version, size, cycles, options, differences)
     confirmed = next((v for v in sheet.versions if v.fields["confirmed"]), None)
-    sheet.lines = score_lines(confirmed, table.seats, table) if confirmed is not None else []
+    sheet.lines = (
+        score_lines([game.row for game in confirmed.games], table.occupant)
+        if confirmed is not None
+        else []
+    )
     derived = {tuple(line[key] for key in LINE_FIELDS) for line in sheet.lines}
     if derived != sheet.stored_lines:
         differences.append(f"{sheet.path}.score_lines")
@@ -76,30 +77,3 @@ def _version(
         game.row = game_row(None, game.number, raw, row.result)
         if any(getattr(game.row, name) != game.stored[name] for name in ENGINE_FIELDS):
             differences.append(game.path)
-
-
-def score_lines(
-    version: VersionPlan, seats: dict[int, int], table: TablePlan | None = None
-) -> list[dict[str, Any]]:
-    """A confirmed version's score lines, as ``confirm_sheet`` writes them (participant ids of
-    the document; with ``table``, each game's points go to who sat in the seat then)."""
-    lines = []
-    for game in version.games:
-        row = game.row
-        assert row is not None
-        for seat, points in row.points.items():
-            if int(seat) == row.record.get("sitting_out"):
-                continue
-            lines.append(
-                {
-                    "game_number": game.number,
-                    "seat": int(seat),
-                    "participant": (
-                        table.occupant(int(seat), game.number) if table else seats[int(seat)]
-                    ),
-                    "points": points,
-                    "won": points > 0,
-                    "soloist": row.soloist == int(seat),
-                }
-            )
-    return lines

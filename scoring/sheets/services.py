@@ -22,14 +22,14 @@ from django.utils.translation import gettext_noop
 
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.rules import max_games
+from scoring.sheets.lines import score_lines
 from scoring.sheets.reading import expected_games, latest_version
 from scoring.sheets.validation import normalise_records, soloist_of, validate_games
 from tournament.actors import captain_actor
 from tournament.audit import User, ngettext_noop
 from tournament.audit import record as audit
 from tournament.errors import DomainError, StaleWriteError
-from tournament.models import AuditEntry, Round, Seat, Table
-from tournament.seating.signals import round_released, round_unreleasing, seat_changing
+from tournament.models import AuditEntry, Round, Seat
 
 # The audit summary of a saved or handed-in version, in the reader's language later.
 SAVED_MESSAGE = ngettext_noop(
@@ -271,21 +271,20 @@ def confirm_sheet(
     version.confirmed_at = timezone.now()
     version.confirmed_by = user if user is not None and user.is_authenticated else None
     version.save(update_fields=["confirmed", "confirmed_at", "confirmed_by"])
+    lines = score_lines(games, lambda seat, game: seats[seat].occupant(game))
     ScoreLine.objects.bulk_create(
         [
             ScoreLine(
                 sheet=sheet,
                 round_id=sheet.round_id,
-                participant_id=seats[int(seat)].occupant(game.number),
-                game_number=game.number,
-                seat=int(seat),
-                points=points,
-                won=points > 0,
-                soloist=game.soloist == int(seat),
+                participant_id=line["participant"],
+                game_number=line["game_number"],
+                seat=line["seat"],
+                points=line["points"],
+                won=line["won"],
+                soloist=line["soloist"],
             )
-            for game in games
-            for seat, points in game.points.items()
-            if int(seat) != game.record.get("sitting_out")
+            for line in lines
         ]
     )
     _bump(sheet, status=Sheet.Status.CONFIRMED)
@@ -399,53 +398,3 @@ def close_sheet_early(
         reason=note,
     )
     return sheet
-
-
-def create_sheets(*, round_: Round, tables: Sequence[Table], **_kwargs: object) -> None:
-    """Every table of a released round gets its (empty) score sheet; answers ``round_released``."""
-    Sheet.objects.bulk_create([Sheet(table=table, round=round_) for table in tables])
-
-
-def remove_empty_sheets(*, round_: Round, **_kwargs: object) -> None:
-    """A release is taken back: refuse once any sheet has a saved version, else delete the empty
-    sheets; answers ``round_unreleasing``."""
-    # Lock every sheet of the round first (table order, as one sheet's writer locks it): an
-    # autosave holding a sheet is waited for and its version seen below; one that comes later
-    # finds its sheet gone (``sheet_gone``).
-    sheets = Sheet.objects.select_for_update(of=("self",)).filter(round=round_)
-    list(sheets.order_by("table__number"))
-    saved = list(
-        Sheet.objects.filter(round=round_, versions__isnull=False)
-        .distinct()
-        .order_by("table__number")
-        .values_list("table__number", flat=True)
-    )
-    if saved:
-        raise DomainError(
-            _(
-                "An Tisch %(tables)s ist schon etwas gespeichert; die Freigabe von Durchgang "
-                "%(round)d lässt sich nicht mehr zurücknehmen."
-            )
-            % {"tables": ", ".join(map(str, saved)), "round": round_.number}
-        )
-    Sheet.objects.filter(round=round_).delete()
-
-
-def require_sheet_not_confirmed(*, seat: Seat, **_kwargs: object) -> None:
-    """A seat changes hands only while its sheet is not confirmed; answers ``seat_changing``.
-
-    The sheet row stays locked until the change is stored: a confirmation waits for it (and
-    then credits the substitute) instead of reading the seats from before the change."""
-    sheet = Sheet.objects.select_for_update().filter(table_id=seat.table_id).first()
-    if sheet is not None and sheet.status == Sheet.Status.CONFIRMED:
-        raise DomainError(
-            _("Die Liste von Tisch %(table)d ist bestätigt; zuerst wieder öffnen.")
-            % {"table": seat.table.number}
-        )
-
-
-def connect() -> None:
-    """Answer the seating's signals (called once from ``ScoringConfig.ready``)."""
-    round_released.connect(create_sheets, dispatch_uid="scoring.create_sheets")
-    round_unreleasing.connect(remove_empty_sheets, dispatch_uid="scoring.remove_empty_sheets")
-    seat_changing.connect(require_sheet_not_confirmed, dispatch_uid="scoring.seat_changing")

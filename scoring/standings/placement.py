@@ -1,4 +1,4 @@
-"""Round two and later: the ranking that seats them, orchestrated where the standings live.
+"""Round two and later: the ranking that seats them; rounds that must be final first.
 
 The seating core gets the ranking as plain data (``RankedPlayer``); this module decides who
 ranks where (the standings after the previous round, late arrivals last) and that every earlier
@@ -24,7 +24,6 @@ from scoring.standings.ranking import compute_standings, sort_key
 from tournament.errors import DomainError
 from tournament.models import Round, Tournament
 from tournament.seating.core import RankedPlayer
-from tournament.seating.signals import placement_requested, round_closing, round_drawing
 
 # The key of every late arrival: equal among them (a tie), never equal to a player's who played.
 LATE_ARRIVAL_KEY: tuple[str] = ("late arrival",)
@@ -59,7 +58,7 @@ def unconfirmed_tables(round_: Round) -> list[int]:
     )
 
 
-def require_earlier_rounds_final(*, tournament: Tournament, number: int, **_kwargs: object) -> None:
+def require_earlier_rounds_final(tournament: Tournament, number: int) -> None:
     """Placement uses the standings of every earlier round, so all of them must be final (a
     sheet of an earlier round may have been reopened meanwhile)."""
     for earlier in Round.objects.filter(tournament=tournament, number__lt=number):
@@ -74,14 +73,7 @@ def require_earlier_rounds_final(*, tournament: Tournament, number: int, **_kwar
             )
 
 
-def ranking_for_round(
-    *, tournament: Tournament, number: int, participant_ids: Sequence[int], **_kwargs: object
-) -> list[RankedPlayer]:
-    """The answer to ``placement_requested``: the standings after the previous round."""
-    return placement_ranking(tournament, after_round=number - 1, participant_ids=participant_ids)
-
-
-def require_sheets_confirmed(*, round_: Round, **_kwargs: object) -> None:
+def require_sheets_confirmed(round_: Round) -> None:
     """A round closes only when every table's sheet is confirmed."""
     open_tables = unconfirmed_tables(round_)
     if open_tables:
@@ -89,10 +81,3 @@ def require_sheets_confirmed(*, round_: Round, **_kwargs: object) -> None:
             gettext("Die Listen von Tisch %(tables)s sind noch nicht bestätigt.")
             % {"tables": ", ".join(map(str, open_tables))}
         )
-
-
-def connect() -> None:
-    """Answer the seating's signals (called once from ``ScoringConfig.ready``)."""
-    round_drawing.connect(require_earlier_rounds_final, dispatch_uid="scoring.earlier_rounds")
-    placement_requested.connect(ranking_for_round, dispatch_uid="scoring.placement")
-    round_closing.connect(require_sheets_confirmed, dispatch_uid="scoring.sheets_confirmed")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scoring.evening.rounds import close_round
 from scoring.models import Sheet
 from tests.browser.conftest import login
 from tournament.models import AuditEntry, Round
-from tournament.seating.services import close_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

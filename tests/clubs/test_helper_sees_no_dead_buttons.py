@@ -62,7 +62,7 @@ def confirm_round_one(world) -> None:
 
 
 def draft_round_two(world) -> dict:
-    from tournament.seating.services import draw_round
+    from scoring.evening.rounds import draw_round
 
     confirm_round_one(world)
     draw_round(world.tournament, 2, seed=3)
@@ -70,7 +70,7 @@ def draft_round_two(world) -> dict:
 
 
 def closed_round_one(world) -> dict:
-    from tournament.seating.services import close_round
+    from scoring.evening.rounds import close_round
 
     confirm_round_one(world)
     close_round(world.tournament, 1)

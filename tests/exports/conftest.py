@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from scoring.evening.rounds import draw_round, release_round
 from tournament.models import Tournament
-from tournament.seating.services import draw_round, release_round
 
 
 @pytest.fixture

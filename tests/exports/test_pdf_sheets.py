@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from scoring.evening.rounds import draw_round, release_round
 from scoring.house_rules import legend_lines
 from scoring.printouts.pdf_base import SANS, SANS_BOLD, PageSetup, register_fonts
 from scoring.printouts.pdf_sheets import (
@@ -34,7 +35,6 @@ from scoring.sheets.links import captain_url, public_base_url
 from tournament.models import Seat, Table, Tournament
 from tournament.participants.services import update_participant
 from tournament.seating.reading import round_with_seating
-from tournament.seating.services import draw_round, release_round
 
 from .conftest import pdf_text
 

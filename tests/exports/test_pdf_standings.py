@@ -8,10 +8,10 @@ import re
 
 import pytest
 
+from scoring.evening.rounds import draw_round, release_round
 from scoring.printouts.pdf_certificates import certificates_pdf, podium_rows
 from scoring.printouts.pdf_standings import Confirmation, confirmation, is_final, standings_pdf
 from scoring.standings.ranking import Standings, compute_standings, rank_rows
-from tournament.seating.services import draw_round, release_round
 
 from .conftest import pdf_text
 
@@ -172,7 +172,7 @@ def test_a_55_character_name_keeps_the_certificate_on_one_page(complete_tourname
 def test_compact_standings_run_in_two_columns_with_place_name_total_and_games(
     make_tournament, add_participants, organiser, confirm_round
 ):
-    from tournament.seating.services import draw_round, release_round
+    from scoring.evening.rounds import draw_round, release_round
 
     big = make_tournament("Großes Turnier")
     add_participants(big, 120)

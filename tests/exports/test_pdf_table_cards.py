@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from scoring.evening.rounds import draw_round
 from scoring.printouts.pdf_base import SANS_BOLD, register_fonts
 from scoring.printouts.pdf_table_cards import (
     NAME_SIZES,
@@ -16,7 +17,6 @@ from scoring.printouts.pdf_table_cards import (
 )
 from tournament.models import Participant
 from tournament.seating.reading import round_with_seating
-from tournament.seating.services import draw_round
 
 from .conftest import pdf_text
 from .test_pdf_margins import too_close

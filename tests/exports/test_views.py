@@ -11,7 +11,7 @@ from django.urls import URLPattern, reverse
 from openpyxl import load_workbook
 
 from scoring import urls_exports
-from tournament.seating.services import draw_round
+from scoring.evening.rounds import draw_round
 
 from .conftest import pdf_text
 

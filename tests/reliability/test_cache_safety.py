@@ -31,6 +31,7 @@ from django.urls import reverse
 
 from config import login
 from scoring.demo.play import play_round
+from scoring.evening.rounds import draw_round, release_round
 from scoring.management.commands.generate_demo import generated_records
 from scoring.seasons.services import create_season
 from tests.reliability.test_throttle import REDIS_LOCATION
@@ -40,7 +41,6 @@ from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
 from tournament.models import Table
 from tournament.participants.services import import_participants
-from tournament.seating.services import draw_round, release_round
 
 CACHE_TABLE = "doko_test_safety_cache"
 LOCAL = {

@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from config import login
+from scoring.evening.rounds import draw_round, release_round
 from scoring.sheets.links import renew_link, set_link_revoked
 from scoring.sheets.reading import sheet_for
 from scoring.sheets.services import (
@@ -28,13 +29,7 @@ from tests.conftest import example_records
 from tournament.events.services import create_tournament, update_tournament
 from tournament.models import AuditEntry, Round, Table
 from tournament.participants.services import add_participant, set_checked_in, update_participant
-from tournament.seating.services import (
-    draw_round,
-    make_captain,
-    release_round,
-    set_withdrawn,
-    swap_players,
-)
+from tournament.seating.services import make_captain, set_withdrawn, swap_players
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 import scoring.sheets.services as sheet_services
-import tournament.seating.services as seating_services
+import tournament.seating.steps as seating_steps
+from scoring.evening.substitutes import replace_player
 from scoring.models import ScoreLine, Sheet, SheetVersion
 from scoring.sheets.reading import sheet_for
 from scoring.sheets.services import confirm_sheet, submit_sheet
@@ -18,7 +19,6 @@ from tests.conftest import example_records
 from tournament.errors import DomainError
 from tournament.models import Round, Seat, SeatChange
 from tournament.participants.services import add_participant
-from tournament.seating.services import replace_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -78,7 +78,7 @@ def test_a_substitute_first_gets_the_games_of_the_confirmation_that_waited(eveni
     replacement, confirmed = one_after_another(
         lambda: replace_player(evening, 1, 1, 3, substitute, 9, reason="Zug", user=organiser),
         lambda: confirm_sheet(Sheet.objects.get(pk=sheet.pk), user=organiser),
-        pause_at=(seating_services, "record"),  # the seat changed, not yet committed
+        pause_at=(seating_steps, "record"),  # the seat changed, not yet committed
     )
 
     assert isinstance(replacement, SeatChange), replacement

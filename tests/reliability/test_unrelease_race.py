@@ -12,12 +12,12 @@ from django.urls import reverse
 
 import scoring.sheets.autosave as autosave_module
 import scoring.sheets.services as sheet_services
-import tournament.seating.services as seating_services
+import tournament.seating.steps as seating_steps
+from scoring.evening.rounds import unrelease_round
 from scoring.models import Sheet, SheetVersion
 from tests.concurrent import one_after_another
 from tournament.errors import DomainError
 from tournament.models import Round, Table
-from tournament.seating.services import unrelease_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -75,7 +75,7 @@ def test_an_autosave_while_the_release_is_being_taken_back(evening):
     unreleased, response = one_after_another(
         lambda: unrelease_round(evening, 1),
         autosave(evening),
-        pause_at=(seating_services, "record"),  # the sheets deleted, not yet committed
+        pause_at=(seating_steps, "record"),  # the sheets deleted, not yet committed
     )
 
     assert isinstance(unreleased, Round), unreleased

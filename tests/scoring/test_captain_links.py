@@ -6,11 +6,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring.evening.rounds import close_round
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.captain_access import MAX_FAILURES
 from scoring.sheets.links import renew_link, set_link_revoked
 from tournament.models import Table
-from tournament.seating.services import close_round
 
 pytestmark = pytest.mark.django_db
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scoring.evening.rounds import draw_round
 from scoring.standings.placement import LATE_ARRIVAL_KEY, placement_ranking
 from scoring.standings.ranking import compute_standings
 from tournament.models import Seat
 from tournament.participants.services import add_participant
-from tournament.seating.services import draw_round
 
 pytestmark = pytest.mark.django_db
 

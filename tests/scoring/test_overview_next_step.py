@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scoring.evening.rounds import close_round, draw_round, release_round
 from scoring.models import Sheet
 from scoring.sheets.services import submit_sheet
 from tests.conftest import example_records
-from tournament.seating.services import close_round, draw_round, release_round
 
 pytestmark = pytest.mark.django_db
 

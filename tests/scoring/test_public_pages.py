@@ -7,10 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from scoring.evening.rounds import draw_round, release_round
 from scoring.models import ScoreLine
 from tournament.events.services import create_tournament
 from tournament.participants.services import set_checked_in, update_participant
-from tournament.seating.services import draw_round, release_round
 
 pytestmark = pytest.mark.django_db
 

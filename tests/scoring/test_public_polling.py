@@ -104,7 +104,7 @@ def test_reopening_a_sheet_changes_the_etag_of_the_projector_and_api(client, pla
 
 
 def test_releasing_a_round_changes_the_etag(client, played, organiser):
-    from tournament.seating.services import draw_round, release_round
+    from scoring.evening.rounds import draw_round, release_round
 
     for table in (2, 3, 4):
         hand_in(sheet_of(played, table), organiser, confirm=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scoring.evening.rounds import close_round, draw_round
 from scoring.models import ScoreLine, Sheet, SheetVersion
 from scoring.printouts.pdf_standings import standings_pdf
 from scoring.printouts.reports import game_points_rows, games_rows, standings_rows
@@ -21,7 +22,6 @@ from tests.exports.conftest import pdf_text
 from tournament.errors import DomainError
 from tournament.models import Round, Seat
 from tournament.seating.reading import round_with_seating
-from tournament.seating.services import close_round, draw_round
 
 pytestmark = pytest.mark.django_db
 

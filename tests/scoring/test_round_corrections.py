@@ -5,6 +5,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scoring.evening.rounds import (
+    close_round,
+    draw_round,
+    release_round,
+    reopen_round,
+    unrelease_round,
+)
 from scoring.models import ScoreLine, Sheet
 from scoring.sheets.reading import sheet_for
 from scoring.sheets.services import confirm_sheet, reopen_sheet, submit_sheet
@@ -12,13 +19,6 @@ from scoring.standings.ranking import compute_standings
 from tests.conftest import example_records
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Round
-from tournament.seating.services import (
-    close_round,
-    draw_round,
-    release_round,
-    reopen_round,
-    unrelease_round,
-)
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournament.seating.services import draw_round, release_round
+from scoring.evening.rounds import draw_round, release_round
 
 pytestmark = pytest.mark.django_db
 

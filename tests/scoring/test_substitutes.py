@@ -10,6 +10,7 @@ import pytest
 from django.db.models import Sum
 from django.urls import reverse
 
+from scoring.evening.substitutes import replace_player
 from scoring.models import ScoreLine
 from scoring.sheets.reading import sheet_for
 from scoring.sheets.services import confirm_sheet, reopen_sheet, submit_sheet
@@ -18,7 +19,6 @@ from tests.conftest import example_records, example_sheet
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Round, Seat, SeatChange
 from tournament.participants.services import add_participant
-from tournament.seating.services import replace_player
 
 pytestmark = pytest.mark.django_db
 
@@ -128,7 +128,7 @@ def test_a_confirmed_sheet_must_be_reopened_first(evening, organiser):
 
 
 def test_only_released_rounds_take_substitutes(tournament, organiser, add_participants):
-    from tournament.seating.services import draw_round
+    from scoring.evening.rounds import draw_round
 
     add_participants(tournament, 8)
     draw_round(tournament, 1, seed=7, user=organiser)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.evening.rounds import draw_round, release_round
 from scoring.models import ScoreLine
 from scoring.sheets.reading import sheet_for
 from scoring.sheets.services import confirm_sheet, reopen_sheet, submit_sheet
@@ -18,7 +19,7 @@ from tournament.errors import DomainError
 from tournament.models import Round, Seat
 from tournament.participants.services import add_participant, set_checked_in
 from tournament.seating.reading import round_with_seating
-from tournament.seating.services import draw_round, release_round, set_withdrawn
+from tournament.seating.services import set_withdrawn
 
 pytestmark = pytest.mark.django_db
 

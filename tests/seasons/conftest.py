@@ -8,12 +8,12 @@ from collections.abc import Callable
 import pytest
 
 from scoring.demo.play import play_round
+from scoring.evening.rounds import draw_round, release_round
 from scoring.management.commands.generate_demo import generated_records
 from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
 from tournament.models import Club, Tournament
 from tournament.participants.services import add_participant, import_participants
-from tournament.seating.services import draw_round, release_round
 
 CYCLES = 1  # 4 games at a table of 4: quick
 

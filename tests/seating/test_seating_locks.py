@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.evening.rounds import draw_round, release_round
 from tournament.seating import services
-from tournament.seating.services import draw_round, release_round, set_withdrawn
+from tournament.seating.services import set_withdrawn
 
 pytestmark = pytest.mark.django_db
 
@@ -14,13 +15,13 @@ pytestmark = pytest.mark.django_db
 def locked_rounds(monkeypatch):
     """The numbers of the rounds each seating service locked, in order."""
     calls: list[int] = []
-    original = services._locked_round
+    original = services.locked_round
 
     def recording(tournament, number):
         calls.append(number)
         return original(tournament, number)
 
-    monkeypatch.setattr(services, "_locked_round", recording)
+    monkeypatch.setattr(services, "locked_round", recording)
     return calls
 
 

@@ -13,12 +13,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from scoring.evening.rounds import draw_round, release_round
 from scoring.seasons.services import create_season
 from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
 from tournament.models import ClubMembership, Member, Participant, Table, Tournament
 from tournament.participants.services import import_participants
-from tournament.seating.services import draw_round, release_round
 
 NAMES = [
     "Anna Arndt",

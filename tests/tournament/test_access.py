@@ -24,11 +24,11 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring.backup.document import dumps
 from scoring.backup.export import export_tournament
+from scoring.evening.rounds import draw_round
 from tests.reliability.test_bad_input_catalogue import snapshot
 from tournament.events.services import create_tournament
 from tournament.models import AuditEntry, Tournament, TournamentAccess
 from tournament.permissions import can_manage, grant_access, revoke_access, tournaments_for
-from tournament.seating.services import draw_round
 
 pytestmark = pytest.mark.django_db
 

@@ -114,7 +114,7 @@ def test_participant_list_sorts_by_din_5007_in_every_column_order(organiser_clie
 
 @pytest.mark.django_db
 def test_round_page_drop_downs_sort_by_din_5007(organiser_client, tournament):
-    from tournament.seating.services import draw_round
+    from scoring.evening.rounds import draw_round
 
     for name in [*reversed(DIN_ORDER), "Olaf Ost", "Paula Pohl", "Quirin Quast"]:
         add_participant(tournament, name=name)

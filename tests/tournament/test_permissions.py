@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import URLPattern, reverse
 
+from scoring.evening.rounds import draw_round
 from tournament import urls as organiser_urls
-from tournament.seating.services import draw_round
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import html
 import pytest
 from django.urls import reverse
 
-from tournament.seating.services import draw_round, release_round, unrelease_round
+from scoring.evening.rounds import draw_round, release_round, unrelease_round
 
 pytestmark = pytest.mark.django_db
 

@@ -7,16 +7,15 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
+from scoring.evening.rounds import draw_round, release_round
 from tournament.errors import DomainError
 from tournament.models import Round, Seat
 from tournament.participants.services import add_participant, set_checked_in
 from tournament.seating.reading import round_with_seating, seating_of
 from tournament.seating.services import (
     add_late_arrival,
-    draw_round,
     enter_slips,
     make_captain,
-    release_round,
     set_withdrawn,
     swap_players,
 )

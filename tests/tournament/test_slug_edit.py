@@ -7,11 +7,11 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from scoring.evening.rounds import draw_round, release_round
 from tournament.errors import DomainError
 from tournament.events.forms import TournamentForm
 from tournament.events.services import create_tournament, update_tournament
 from tournament.models import Tournament
-from tournament.seating.services import draw_round, release_round
 
 pytestmark = pytest.mark.django_db
 

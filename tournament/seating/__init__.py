@@ -1,4 +1,4 @@
 """Seating a round: the pure core (``core``), the services that store it (``services``,
-``reading``), their messages, the round pages (``views``) and the signals through which the
-scoring answers (``signals``).
+``reading``), the seating's own steps of a round's life (``steps``, called by
+``scoring.evening``), their messages and the round pages (``views``).
 """

@@ -1,41 +1,32 @@
-"""Seating a round: the draw, drawn slips, placement, edits before release, release, close.
+"""Seating a round: the draw, drawn slips, placement, edits before release, withdrawals.
 
-The seating core (``tournament.seating.core``) decides; these services read the database, call
-it, and write the result in one transaction with an audit entry. What happens to score sheets
-and standings is not known here: the signals of ``tournament.seating.signals`` let the scoring
-answer (create the sheets on release, refuse to close with open sheets, rank for placement).
+The seating core (``tournament.seating.core``) decides; these functions read the database, call
+it, and write the result with an audit entry. Drawing a round is a step of the evening: the
+whole draw (round 2 and later by placement, which needs the standings) is
+``scoring.evening.rounds.draw_round``, which calls the steps here in one transaction; drawn slips
+and the edits of a draft need nothing but the seating and are services of their own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring.rules import max_games
 from tournament.audit import User, nested, record
 from tournament.errors import DomainError
-from tournament.models import AuditEntry, Participant, Round, Seat, SeatChange, Table, Tournament
+from tournament.models import AuditEntry, Participant, Round, Seat, Table, Tournament
 from tournament.participants.services import eligible_participants
 from tournament.seating import core as pure
 from tournament.seating.messages import seating_error_message, seating_problem, slip_problem_message
 from tournament.seating.reading import _names, round_with_seating, seating_of
-from tournament.seating.signals import (
-    requested_ranking,
-    round_closing,
-    round_drawing,
-    round_released,
-    round_unreleasing,
-    seat_changing,
-)
 
 
-def _locked_round(tournament: Tournament, number: int) -> Round:
+def locked_round(tournament: Tournament, number: int) -> Round:
     """The round's row, locked against every other change of its seating. ``no_key``: rows
     that refer to the round may still be written meanwhile (PostgreSQL's FOR NO KEY UPDATE):
     a confirmation that holds its sheet writes score lines of this round, and a full lock here
@@ -47,10 +38,11 @@ def _locked_round(tournament: Tournament, number: int) -> Round:
     )
     if round_ is None:
         raise DomainError(_("Durchgang %(number)d ist noch nicht ausgelost.") % {"number": number})
+    round_.tournament = tournament  # the caller's instance: the steps read it, no query
     return round_
 
 
-def _require_draft(round_: Round) -> None:
+def require_draft(round_: Round) -> None:
     if not round_.is_draft:
         raise DomainError(
             _(
@@ -84,8 +76,9 @@ def _store(round_: Round, seating: pure.Seating) -> None:
 # ---------------------------------------------------------------------------- drawing
 
 
-def _prepare_round(tournament: Tournament, number: int) -> Round:
-    """The draft round ``number``, created if needed, after checking the order of rounds."""
+def check_round_order(tournament: Tournament, number: int) -> None:
+    """Round ``number`` may be seated now: it exists in the tournament and the round before it
+    is drawn and released. Locks the tournament's row (one draw at a time)."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not 1 <= number <= tournament.rounds_count:
         raise DomainError(
@@ -99,15 +92,19 @@ def _prepare_round(tournament: Tournament, number: int) -> Round:
                 _("Zuerst muss Durchgang %(previous)d ausgelost und freigegeben sein.")
                 % {"previous": number - 1}
             )
-        round_drawing.send(sender=Round, tournament=tournament, number=number)
+
+
+def draft_round(tournament: Tournament, number: int) -> Round:
+    """The draft round ``number``, created if needed and locked (after ``check_round_order``)."""
     round_, _created = Round.objects.select_for_update().get_or_create(
         tournament=tournament, number=number
     )
-    _require_draft(round_)
+    require_draft(round_)
     return round_
 
 
-def _participant_ids(tournament: Tournament) -> list[int]:
+def participant_ids(tournament: Tournament) -> list[int]:
+    """Who is seated: the eligible participants, refused when they fill no tables."""
     ids = [participant.pk for participant in eligible_participants(tournament)]
     problem = seating_problem(len(ids))
     if problem:
@@ -115,23 +112,30 @@ def _participant_ids(tournament: Tournament) -> list[int]:
     return ids
 
 
-@transaction.atomic
-def draw_round(
-    tournament: Tournament, number: int, *, seed: int | None = None, user: User = None
-) -> Round:
-    """Seat round ``number``: round 1 by a seeded random draw, later rounds by placement."""
-    round_ = _prepare_round(tournament, number)
-    ids = _participant_ids(tournament)
+def checked_seed(seed: int | None) -> int:
+    """The seed of a digital draw: the one given (checked), else a new one."""
     if seed is None:
         seed = pure.new_seed()
     if not 1 <= seed <= pure.SEED_LIMIT:
         raise DomainError(_("Der Startwert muss eine positive ganze Zahl sein."), field="seed")
-    if number == 1:
-        seating = pure.draw_seating(ids, seed)
+    return seed
+
+
+def seat_round(
+    round_: Round,
+    ids: Sequence[int],
+    *,
+    seed: int,
+    ranking: Sequence[pure.RankedPlayer] | None,
+    user: User = None,
+) -> Round:
+    """Seat the draft ``round_``: by a seeded random draw, or by placement along ``ranking``
+    (best first, from the standings; see ``scoring.evening.rounds.draw_round``)."""
+    if ranking is None:
+        seating = pure.draw_seating(list(ids), seed)
         round_.method = Round.Method.DIGITAL
         round_.lots = []
     else:
-        ranking = requested_ranking(tournament=tournament, number=number, participant_ids=ids)
         result = pure.seat_by_placement(ranking, seed)
         seating = result.seating
         round_.method = Round.Method.PLACEMENT
@@ -150,12 +154,12 @@ def draw_round(
     round_.save()
     _store(round_, seating)
     record(
-        tournament,
+        round_.tournament,
         AuditEntry.Action.ROUND_DRAWN,
         user=user,
         message=gettext_noop("Durchgang %(number)d, Startwert %(seed)d, %(count)d Teilnehmer"),
-        params={"number": number, "seed": seed, "count": len(ids)},
-        details={"round": number, "seed": seed, "method": round_.method},
+        params={"number": round_.number, "seed": seed, "count": len(ids)},
+        details={"round": round_.number, "seed": seed, "method": round_.method},
     )
     return round_
 
@@ -181,8 +185,9 @@ def enter_slips(
     The numbers are kept even when some are wrong, so nothing typed is lost; duplicates, numbers
     out of range, missing numbers and participants without a number are reported together.
     """
-    round_ = _prepare_round(tournament, 1)
-    ids = _participant_ids(tournament)
+    check_round_order(tournament, 1)
+    round_ = draft_round(tournament, 1)
+    ids = participant_ids(tournament)
     unknown = set(assignments) - set(ids)
     if unknown:
         raise DomainError(_("Die Liste enthält Teilnehmer, die nicht ausgelost werden."))
@@ -224,8 +229,8 @@ def enter_slips(
 def _edit(
     tournament: Tournament, number: int, change, summary: dict[str, Any], user: User
 ) -> Round:
-    round_ = _locked_round(tournament, number)
-    _require_draft(round_)
+    round_ = locked_round(tournament, number)
+    require_draft(round_)
     round_ = round_with_seating(tournament, number)
     try:
         seating = change(seating_of(round_))
@@ -293,7 +298,7 @@ def remove_from_draft_rounds(participant: Participant, *, user: User = None) -> 
     seats = Seat.objects.filter(participant=participant, round__status=Round.Status.DRAFT)
     for number in seats.values_list("round__number", flat=True):
         # The same round lock as every other seating edit; released meanwhile means hands off.
-        if not _locked_round(participant.tournament, number).is_draft:
+        if not locked_round(participant.tournament, number).is_draft:
             continue
         round_ = round_with_seating(participant.tournament, number)
         try:
@@ -318,8 +323,8 @@ def remove_from_draft_rounds(participant: Participant, *, user: User = None) -> 
 
 @transaction.atomic
 def discard_draft(tournament: Tournament, number: int, *, user: User = None) -> None:
-    round_ = _locked_round(tournament, number)
-    _require_draft(round_)
+    round_ = locked_round(tournament, number)
+    require_draft(round_)
     round_.delete()
     record(
         tournament,
@@ -328,128 +333,6 @@ def discard_draft(tournament: Tournament, number: int, *, user: User = None) -> 
         message=gettext_noop("Durchgang %(number)d"),
         params={"number": number},
     )
-
-
-# ---------------------------------------------------------------------------- release
-
-
-@transaction.atomic
-def release_round(tournament: Tournament, number: int, *, user: User = None) -> Round:
-    """Publish the seating: players can look it up, captains' links and sheets open."""
-    round_ = _locked_round(tournament, number)
-    _require_draft(round_)
-    tables = list(round_.tables.all())
-    if not tables:
-        raise DomainError(
-            _("Durchgang %(number)d hat noch keine Sitzordnung.") % {"number": number}
-        )
-    seated = set(Seat.objects.filter(round=round_).values_list("participant_id", flat=True))
-    withdrawn = Participant.objects.filter(pk__in=seated, withdrawn=True)
-    if withdrawn.exists():
-        raise DomainError(
-            _("Abgemeldete Teilnehmer sitzen noch in der Sitzordnung: %(names)s.")
-            % {"names": ", ".join(withdrawn.values_list("name", flat=True))}
-        )
-    round_.status = Round.Status.RELEASED
-    round_.released_at = timezone.now()
-    round_.save(update_fields=["status", "released_at"])
-    round_released.send(sender=Round, round_=round_, tables=tables)
-    record(
-        tournament,
-        AuditEntry.Action.ROUND_RELEASED,
-        user=user,
-        message=gettext_noop("Durchgang %(number)d"),
-        params={"number": number},
-    )
-    return round_
-
-
-@transaction.atomic
-def close_round(tournament: Tournament, number: int, *, user: User = None) -> Round:
-    """End a round: its captains' links stop working; every sheet must be confirmed."""
-    round_ = _locked_round(tournament, number)
-    if round_.status != Round.Status.RELEASED:
-        raise DomainError(_("Nur ein freigegebener Durchgang kann abgeschlossen werden."))
-    round_closing.send(sender=Round, round_=round_)
-    round_.status = Round.Status.CLOSED
-    round_.closed_at = timezone.now()
-    round_.save(update_fields=["status", "closed_at"])
-    record(
-        tournament,
-        AuditEntry.Action.ROUND_CLOSED,
-        user=user,
-        message=gettext_noop("Durchgang %(number)d"),
-        params={"number": number},
-    )
-    return round_
-
-
-@transaction.atomic
-def unrelease_round(tournament: Tournament, number: int, *, user: User = None) -> Round:
-    """Take back a release while nothing was recorded: the seating is a draft again and the
-    captains' links stop working (the scoring refuses once a sheet has a saved version)."""
-    round_ = _locked_round(tournament, number)
-    if round_.status != Round.Status.RELEASED:
-        raise DomainError(_("Nur ein freigegebener Durchgang kann zurückgenommen werden."))
-    if Round.objects.filter(tournament=tournament, number__gt=number).exists():
-        raise DomainError(
-            _(
-                "Durchgang %(next)d ist schon angelegt; die Freigabe von Durchgang %(number)d "
-                "lässt sich nicht mehr zurücknehmen."
-            )
-            % {"next": number + 1, "number": number}
-        )
-    round_unreleasing.send(sender=Round, round_=round_)
-    round_.status = Round.Status.DRAFT
-    round_.released_at = None
-    round_.save(update_fields=["status", "released_at"])
-    record(
-        tournament,
-        AuditEntry.Action.ROUND_UNRELEASED,
-        user=user,
-        message=gettext_noop("Durchgang %(number)d"),
-        params={"number": number},
-    )
-    return round_
-
-
-@dataclass(frozen=True)
-class Reopened:
-    round: Round
-    later_seated: list[int]  # numbers of later rounds that already have a seating
-
-
-@transaction.atomic
-def reopen_round(
-    tournament: Tournament, number: int, *, reason: str, user: User = None
-) -> Reopened:
-    """Open a closed round again (a dispute): its sheets can be reopened and corrected, and the
-    standings follow each confirmation at once. A later round keeps its seating."""
-    round_ = _locked_round(tournament, number)
-    if round_.status != Round.Status.CLOSED:
-        raise DomainError(_("Nur ein abgeschlossener Durchgang kann wieder geöffnet werden."))
-    reason = reason.strip()
-    if not reason:
-        raise DomainError(_("Bitte einen Grund für das Wiederöffnen angeben."), field="reason")
-    later = list(
-        Round.objects.filter(tournament=tournament, number__gt=number, tables__isnull=False)
-        .distinct()
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
-    round_.status = Round.Status.RELEASED
-    round_.closed_at = None
-    round_.save(update_fields=["status", "closed_at"])
-    record(
-        tournament,
-        AuditEntry.Action.ROUND_REOPENED,
-        user=user,
-        message=gettext_noop("Durchgang %(number)d"),
-        params={"number": number},
-        reason=reason[:1000],
-        details={"round": number, "later_seated": later},
-    )
-    return Reopened(round=round_, later_seated=later)
 
 
 @transaction.atomic
@@ -473,116 +356,3 @@ def set_withdrawn(participant: Participant, withdrawn: bool, *, user: User = Non
         summary=participant.name,
     )
     return notices
-
-
-# ---------------------------------------------------------------------------- substitutes
-
-
-@transaction.atomic
-def replace_player(
-    tournament: Tournament,
-    round_number: int,
-    table_number: int,
-    seat_number: int,
-    substitute: Participant,
-    from_game: int,
-    *,
-    reason: str,
-    withdraw: bool = False,
-    user: User = None,
-) -> SeatChange:
-    """A substitute (Ersatzspieler) or late arrival takes over a seat of a released table.
-
-    The points follow the seat: the replaced player keeps the games before ``from_game``, the
-    substitute gets the games from ``from_game`` on (``Seat.occupant``). ``withdraw`` also
-    marks the replaced player as withdrawn (a player who leaves during the round).
-    """
-    round_ = _locked_round(tournament, round_number)
-    if round_.status != Round.Status.RELEASED:
-        raise DomainError(_("Ersatzspieler gibt es nur an Tischen eines freigegebenen Durchgangs."))
-    seat = (
-        Seat.objects.select_related("table")
-        .filter(round=round_, table__number=table_number, number=seat_number)
-        .first()
-    )
-    if seat is None:
-        raise DomainError(
-            _("Tisch %(table)d hat keinen Platz %(seat)d.")
-            % {"table": table_number, "seat": seat_number}
-        )
-    # The lock order of a table's points, the same as confirming its sheet: first the sheet
-    # (the receiver of ``seat_changing`` locks it and refuses a confirmed one), then the seat.
-    # So a confirmation either waits for the change and credits the substitute, or comes first
-    # and the change is refused; never a confirmed sheet crediting the replaced player.
-    seat_changing.send(sender=Seat, seat=seat, from_game=from_game)
-    seat = Seat.objects.select_for_update().select_related("participant", "table").get(pk=seat.pk)
-    if substitute.tournament_id != tournament.pk:
-        raise DomainError(
-            _("Der Ersatzspieler gehört nicht zu diesem Turnier."), field="substitute"
-        )
-    if substitute.withdrawn:
-        raise DomainError(
-            _("%(name)s ist abgemeldet und wird nicht gesetzt.") % {"name": substitute.name},
-            field="substitute",
-        )
-    played = Seat.objects.filter(round=round_, participant=substitute).exists() or (
-        SeatChange.objects.filter(seat__round=round_, previous_participant=substitute).exists()
-    )
-    if played:
-        raise DomainError(
-            _("%(name)s spielt in Durchgang %(number)d schon an einem Tisch.")
-            % {"name": substitute.name, "number": round_number},
-            field="substitute",
-        )
-    full = max_games(seat.table.seats.count(), tournament.cycles)
-    earlier = seat.changes.order_by("-from_game").first()
-    first = earlier.from_game + 1 if earlier else 1
-    if not first <= from_game <= full:
-        raise DomainError(
-            _("Der Ersatzspieler kann ab Spiel %(first)d bis %(max)d einsteigen.")
-            % {"first": first, "max": full},
-            field="from_game",
-        )
-    reason = reason.strip()
-    if not reason:
-        raise DomainError(_("Bitte einen Grund für den Wechsel angeben."), field="reason")
-    previous = seat.participant
-    change = SeatChange.objects.create(
-        seat=seat,
-        from_game=from_game,
-        previous_participant=previous,
-        participant=substitute,
-        reason=reason[:300],
-        created_by=user if user is not None and user.is_authenticated else None,
-    )
-    seat.participant = substitute
-    seat.save(update_fields=["participant"])
-    record(
-        tournament,
-        AuditEntry.Action.SEAT_REPLACED,
-        user=user,
-        message=gettext_noop(
-            "Durchgang %(round)d, Tisch %(table)d, Platz %(seat)d: %(new)s für %(old)s "
-            "ab Spiel %(game)d"
-        ),
-        params={
-            "round": round_number,
-            "table": table_number,
-            "seat": seat_number,
-            "new": substitute.name,
-            "old": previous.name,
-            "game": from_game,
-        },
-        reason=reason,
-        details={
-            "round": round_number,
-            "table": table_number,
-            "seat": seat_number,
-            "from_game": from_game,
-            "previous": previous.pk,
-            "participant": substitute.pk,
-        },
-    )
-    if withdraw:
-        set_withdrawn(previous, True, user=user)
-    return change

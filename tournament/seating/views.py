@@ -1,7 +1,9 @@
-"""The organiser's round pages: draw, slips, edits before release, release, close.
+"""The organiser's round page and the seating's own actions: slips, edits before release,
+discarding a draft, withdrawals.
 
 Views only read, call a service and render; every change goes through
-``tournament.seating.services``.
+``tournament.seating.services``. The actions of the round's life (draw, release, take back,
+close, reopen, substitutes) are in ``scoring.evening.views``: they also move the score sheets.
 """
 
 from __future__ import annotations
@@ -27,16 +29,11 @@ from tournament.seating.forms import DrawForm
 from tournament.seating.reading import repeat_warnings, round_with_seating
 from tournament.seating.services import (
     add_late_arrival,
-    close_round,
     discard_draft,
-    draw_round,
     enter_slips,
     make_captain,
-    release_round,
-    reopen_round,
     set_withdrawn,
     swap_players,
-    unrelease_round,
 )
 
 
@@ -76,7 +73,7 @@ class RoundView(RoundMixin, TemplateView):
                 seat.participant_id for table in context["tables"] for seat in table.seats.all()
             }
             context["draw_form"] = DrawForm()
-            # The edits below post participant ids; _participant() checks them.
+            # The edits below post participant ids; chosen_participant() checks them.
             context["seated_players"] = [p for p in participants if p.pk in seated_ids]
             context["unseated_players"] = [p for p in participants if p.pk not in seated_ids]
             drawable = eligible_participants(self.tournament)
@@ -159,25 +156,7 @@ class RoundActionView(RoundMixin, View):
         raise NotImplementedError
 
 
-class DrawRoundView(RoundActionView):
-    def act(self, request: HttpRequest) -> str:
-        form = DrawForm(request.POST)
-        if not form.is_valid():
-            raise DomainError(
-                " ".join(error for errors in form.errors.values() for error in errors)
-            )
-        round_ = draw_round(
-            self.tournament, self.number, seed=form.cleaned_data["seed"], user=request.user
-        )
-        return _(
-            "Durchgang %(number)d ist ausgelost (Startwert %(seed)d). Bitte prüfen und freigeben."
-        ) % {
-            "number": self.number,
-            "seed": round_.seed,
-        }
-
-
-def _participant(tournament: Tournament, value: str | None) -> Participant:
+def chosen_participant(tournament: Tournament, value: str | None) -> Participant:
     pk = small_int(value, max_digits=12)
     if pk is None:
         raise DomainError(_("Bitte einen Spieler wählen."))
@@ -189,22 +168,22 @@ def _participant(tournament: Tournament, value: str | None) -> Participant:
 
 class SwapView(RoundActionView):
     def act(self, request: HttpRequest) -> str:
-        a = _participant(self.tournament, request.POST.get("a"))
-        b = _participant(self.tournament, request.POST.get("b"))
+        a = chosen_participant(self.tournament, request.POST.get("a"))
+        b = chosen_participant(self.tournament, request.POST.get("b"))
         swap_players(self.tournament, self.number, a, b, user=request.user)
         return _("%(a)s und %(b)s haben die Plätze getauscht.") % {"a": a.name, "b": b.name}
 
 
 class CaptainView(RoundActionView):
     def act(self, request: HttpRequest) -> str:
-        participant = _participant(self.tournament, request.POST.get("participant"))
+        participant = chosen_participant(self.tournament, request.POST.get("participant"))
         make_captain(self.tournament, self.number, participant, user=request.user)
         return _("%(name)s ist jetzt Listenführer (Platz 1).") % {"name": participant.name}
 
 
 class LateArrivalView(RoundActionView):
     def act(self, request: HttpRequest) -> str:
-        participant = _participant(self.tournament, request.POST.get("participant"))
+        participant = chosen_participant(self.tournament, request.POST.get("participant"))
         raw_table = request.POST.get("table", "").strip()
         table = small_int(raw_table, max_digits=3)
         if raw_table and table is None:
@@ -220,47 +199,10 @@ class LateArrivalView(RoundActionView):
         }
 
 
-class ReleaseRoundView(RoundActionView):
-    def act(self, request: HttpRequest) -> str:
-        release_round(self.tournament, self.number, user=request.user)
-        return _("Durchgang %(number)d ist freigegeben.") % {"number": self.number}
-
-
 class DiscardRoundView(RoundActionView):
     def act(self, request: HttpRequest) -> str:
         discard_draft(self.tournament, self.number, user=request.user)
         return _("Die Sitzordnung wurde verworfen.")
-
-
-class CloseRoundView(RoundActionView):
-    def act(self, request: HttpRequest) -> str:
-        close_round(self.tournament, self.number, user=request.user)
-        return _("Durchgang %(number)d ist abgeschlossen.") % {"number": self.number}
-
-
-class UnreleaseRoundView(RoundActionView):
-    def act(self, request: HttpRequest) -> str:
-        unrelease_round(self.tournament, self.number, user=request.user)
-        return _(
-            "Die Freigabe von Durchgang %(number)d ist zurückgenommen; die Sitzordnung ist "
-            "wieder ein Entwurf und die Eingabelinks gelten nicht mehr."
-        ) % {"number": self.number}
-
-
-class ReopenRoundView(RoundActionView):
-    def act(self, request: HttpRequest) -> str:
-        result = reopen_round(
-            self.tournament, self.number, reason=request.POST.get("reason", ""), user=request.user
-        )
-        message = _(
-            "Durchgang %(number)d ist wieder offen. Listen lassen sich jetzt wieder öffnen und "
-            "korrigieren; die Tabelle folgt jeder Bestätigung sofort."
-        ) % {"number": self.number}
-        if result.later_seated:
-            message += " " + _(
-                "Durchgang %(later)s ist schon gesetzt; seine Sitzordnung bleibt, wie sie ist."
-            ) % {"later": ", ".join(map(str, result.later_seated))}
-        return message
 
 
 class SlipEntryView(RoundMixin, TemplateView):

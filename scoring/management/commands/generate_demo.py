@@ -33,6 +33,7 @@ from django.db import transaction
 from scoring.demo.names import participant_rows, participants_csv
 from scoring.demo.play import Records, play_round
 from scoring.demo.records import sheet_records
+from scoring.evening.rounds import draw_round, release_round
 from scoring.models import ScoreLine, Season, Sheet, SheetVersion
 from scoring.seasons.services import create_season
 from tournament.clubs.services import create_club
@@ -43,7 +44,6 @@ from tournament.models import Club, ClubMembership, Round, Tournament
 from tournament.participants.services import import_participants
 from tournament.permissions import grant_access
 from tournament.seating import core as pure
-from tournament.seating.services import draw_round, release_round
 
 DEFAULT_SEED = 20250403
 

@@ -25,13 +25,14 @@ from django.db import transaction
 
 from scoring.demo.login import DEMO_PASSWORD, DEMO_USER
 from scoring.demo.play import play_sheet
+from scoring.evening.rounds import release_round
 from scoring.sheets.reading import sheet_for
 from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
 from tournament.models import Club, ClubMembership, Tournament
 from tournament.participants.services import import_participants, set_checked_in
 from tournament.permissions import grant_access
-from tournament.seating.services import enter_slips, release_round
+from tournament.seating.services import enter_slips
 
 DEMO_SLUG = "demo"
 DEMO_CLUB = "doko-freunde"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from scoring.evening.rounds import draw_round, release_round
 from tournament.errors import DomainError
 from tournament.models import Tournament
 from tournament.seating.reading import round_with_seating
-from tournament.seating.services import draw_round, release_round
 
 
 class Command(BaseCommand):

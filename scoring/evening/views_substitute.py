@@ -15,11 +15,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
+from scoring.evening.substitutes import replace_player
 from tournament.errors import DomainError
 from tournament.normalize import small_int
 from tournament.participants.services import add_participant
-from tournament.seating.services import replace_player
-from tournament.seating.views import RoundView, _participant
+from tournament.seating.views import RoundView, chosen_participant
 
 # The form's fields, as the template names them.
 FIELDS = ("table", "seat", "from_game", "participant", "new_name", "reason")
@@ -63,7 +63,7 @@ class ReplacePlayerView(RoundView):
                     self.tournament, name=new_name, checked_in=True, user=request.user
                 )
             else:
-                substitute = _participant(self.tournament, post.get("participant"))
+                substitute = chosen_participant(self.tournament, post.get("participant"))
             change = replace_player(
                 self.tournament,
                 self.number,
