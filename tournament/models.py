@@ -26,7 +26,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import ScoringOptions
+from rules.hausregeln import ScoringOptions
 from tournament.actors import actor_text
 from tournament.normalize import name_sort_key
 

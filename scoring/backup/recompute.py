@@ -23,9 +23,9 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rules.hausregeln import ScoringOptions, score_sheet
 from scoring.backup.document import ENGINE_FIELDS, problem_at
 from scoring.backup.plan import Plan, TablePlan, VersionPlan
-from scoring.rules import ScoringOptions, score_sheet
 from scoring.sheets.services import game_row
 from scoring.sheets.validation import normalise_records
 

@@ -21,6 +21,7 @@ from typing import Any
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from rules.hausregeln import max_games
 from scoring.backup.document import (
     ENGINE_FIELDS,
     TOURNAMENT_FIELDS,
@@ -32,7 +33,6 @@ from scoring.backup.document import (
 )
 from scoring.backup.plan import GamePlan, Plan, RoundPlan, SheetPlan, TablePlan, VersionPlan
 from scoring.models import Sheet, SheetVersion
-from scoring.rules import max_games
 from tournament.events.services import RESERVED_SLUGS
 from tournament.models import (
     CYCLES_LIMITS,

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from rules.hausregeln import max_games
 from scoring.models import Game, Sheet, SheetVersion
-from scoring.rules import max_games
 from scoring.sheets.links import captain_url, code_entry_url
 from scoring.sheets.reading import latest_versions
 from tournament.models import Round

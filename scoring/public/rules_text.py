@@ -12,8 +12,8 @@ from typing import Any
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from rules.hausregeln import describe_options
 from scoring.house_rules import legend_lines
-from scoring.rules import describe_options
 from scoring.standings.ranking import TIE_BREAKERS
 from tournament.models import Tournament
 

@@ -15,10 +15,10 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from rules.hausregeln import Kind, ScoringWarning, dealer, max_games, score_sheet, translate
+from rules.hausregeln.i18n import label as rules_label
+from rules.hausregeln.vocabulary import KIND_BY_VALUE, ONE_RE_KIND_VALUES
 from scoring.models import Sheet, SheetVersion
-from scoring.rules import Kind, ScoringWarning, dealer, max_games, score_sheet, translate
-from scoring.rules.i18n import label as rules_label
-from scoring.rules.vocabulary import KIND_BY_VALUE, ONE_RE_KIND_VALUES
 from scoring.sheets.entry import RowInput, read_rows, values_from_record
 from scoring.sheets.reading import expected_games, latest_version
 from tournament.models import CAPTAIN_SEAT, Seat

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db.models import Count, OuterRef, Prefetch, Subquery
 from django.utils.translation import gettext as _
 
+from rules.hausregeln import max_games
 from scoring.models import Game, Sheet, SheetVersion
-from scoring.rules import max_games
 from tournament.errors import DomainError
 from tournament.models import Round, Tournament
 

@@ -20,8 +20,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from rules.hausregeln import max_games
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
-from scoring.rules import max_games
 from scoring.sheets.reading import expected_games, latest_version
 from scoring.sheets.validation import normalise_records, soloist_of, validate_games
 from tournament.actors import captain_actor

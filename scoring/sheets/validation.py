@@ -13,9 +13,9 @@ from typing import Any
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from rules.hausregeln import SheetIssue, dealer, score_sheet
+from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
 from scoring.models import Sheet
-from scoring.rules import SheetIssue, dealer, score_sheet
-from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
 from scoring.sheets.reading import expected_games
 from tournament.errors import DomainError
 

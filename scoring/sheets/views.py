@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from rules.hausregeln import RecordError, label, score_game
+from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
 from scoring.models import Sheet, SheetVersion
-from scoring.rules import RecordError, label, score_game
-from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
 from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
 from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json, too_deep_message
 from scoring.sheets.history_page import sheet_history

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring.rules import max_games
+from rules.hausregeln import max_games
 from tournament.audit import User, nested, record
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Participant, Round, Seat, SeatChange, Table, Tournament

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.rules import ScoringOptions, score_document
-from scoring.rules.jsonio import dumps
+from rules.hausregeln import ScoringOptions, score_document
+from rules.hausregeln.jsonio import dumps
 
 
 class Command(BaseCommand):

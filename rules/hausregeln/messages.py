@@ -4,7 +4,7 @@ German is the source language, so the texts below are both the German messages a
 of the gettext domain ``rules``; English lives only in ``locale/en/LC_MESSAGES/rules.po``.
 Callers and the other modules name a message by its key (``error.<code>``, ``warning.<code>``,
 ``label.<breakdown key>``, ``term.<call|kind|party|special>.<JSON value>``, ``json.<message of
-Python's json module>``, ``option.<line>``); :mod:`scoring.rules.i18n` renders it.
+Python's json module>``, ``option.<line>``); :mod:`rules.hausregeln.i18n` renders it.
 
 :func:`N_` and :func:`NC_` only mark a text for ``xgettext -kN_ -kNC_:1c,2`` (``make messages``)
 and return it with its context. ``NC_`` gives a context where one German word needs two English

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scoring.rules.i18n import translate
+from rules.hausregeln.i18n import translate
 
 
 class RecordError(ValueError):

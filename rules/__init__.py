@@ -1,0 +1,1 @@
+"""The rulesets, as pure Python without Django (see ``rules.base`` for the vocabulary)."""
