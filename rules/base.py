@@ -95,6 +95,23 @@ class Ruleset(ABC):
     def describe_options(self, options: Any, lang: str = "de") -> list[str]:
         """One line of rules text per option in force, for the public rules page."""
 
+    def options_from_text(self, pairs: Sequence[str]) -> dict[str, Any]:
+        """Options JSON from ``NAME=VALUE`` strings (the command line's ``--option``), checked
+        against :meth:`option_specs`; ``ValueError`` says which one is wrong and what is known."""
+        specs = {spec.name: spec for spec in self.option_specs()}
+        data: dict[str, Any] = {}
+        for pair in pairs:
+            name, equals, text = pair.partition("=")
+            name = name.strip()
+            if not equals:
+                raise ValueError(f"{pair!r}: write an option as NAME=VALUE")
+            if name not in specs:
+                known = ", ".join(specs) or "none"
+                raise ValueError(f"{self.key} has no option {name!r} (options: {known})")
+            data[name] = specs[name].parse(text)
+        self.options(data)  # the ruleset's own checks of the combination
+        return data
+
     # ---------------------------------------------------------------- the table and the sheet
     def list_keeper_seat(self, table_size: int) -> int:
         """The seat that keeps the list."""
