@@ -77,6 +77,11 @@ class Ruleset(ABC):
     label: str
     table_sizes: tuple[int, ...]
 
+    def text(self, german: str, lang: str | None = "de") -> str:
+        """One of the ruleset's German texts (its label, an option's label or choice) in
+        ``lang``, from the ruleset's own catalogue; German is the text itself."""
+        return german
+
     # ---------------------------------------------------------------- options
     @abstractmethod
     def option_specs(self) -> tuple[OptionSpec, ...]:

@@ -279,4 +279,11 @@ MESSAGES: dict[str, Message] = {
         "90 gegen „keine 60“, 60 gegen „keine 30“ oder 30 gegen „schwarz“ erreicht; "
         "verrechnet wie Sonderpunkte."
     ),
+    # --- the settings form: the ruleset's name and its options' labels ----------------------
+    "setting.ruleset": N_("Hausregeln"),
+    "setting.deck": N_("Blatt"),
+    "setting.deck_40": N_("40 Karten (ohne Neunen)"),
+    "setting.deck_48": N_("48 Karten (mit Neunen)"),
+    "setting.pre_lead_counts": N_("Re/Kontra vor dem ersten Ausspielen zählt allein 1 Punkt"),
+    "setting.ddv_absage_bonus": N_("DDV-Punkte gegen Absagen (120 gegen „keine 90“ usw.)"),
 }

@@ -11,27 +11,28 @@ from typing import Any
 
 from rules.base import JsonRow, OptionSpec, Ruleset
 from rules.hausregeln.engine import score_game
+from rules.hausregeln.i18n import catalogue, resolve_language
 from rules.hausregeln.jsonio import dumps, score_document
+from rules.hausregeln.messages import MESSAGES
 from rules.hausregeln.options import ScoringOptions, describe_options
 from rules.hausregeln.result import GameResult
 from rules.hausregeln.sheet import SheetScore, dealer, max_games, score_sheet
 
-# The labels are the German msgids the settings form has always shown (Django's catalogue
-# translates them; the engine's own catalogue is for its messages).
+
+def _german(key: str) -> str:
+    return MESSAGES[key][1]
+
+
 OPTION_SPECS = (
     OptionSpec(
         "deck",
-        "Blatt",
+        _german("setting.deck"),
         "choice",
         40,
-        ((40, "40 Karten (ohne Neunen)"), (48, "48 Karten (mit Neunen)")),
+        ((40, _german("setting.deck_40")), (48, _german("setting.deck_48"))),
     ),
-    OptionSpec(
-        "pre_lead_counts", "Re/Kontra vor dem ersten Ausspielen zählt allein 1 Punkt", "bool", False
-    ),
-    OptionSpec(
-        "ddv_absage_bonus", "DDV-Punkte gegen Absagen (120 gegen „keine 90“ usw.)", "bool", False
-    ),
+    OptionSpec("pre_lead_counts", _german("setting.pre_lead_counts"), "bool", False),
+    OptionSpec("ddv_absage_bonus", _german("setting.ddv_absage_bonus"), "bool", False),
 )
 
 
@@ -40,8 +41,11 @@ class HouseRules(Ruleset):
     keeps the list, at five the dealer sits out."""
 
     key = "hausregeln"
-    label = "Hausregeln"
+    label = _german("setting.ruleset")
     table_sizes = (4, 5)
+
+    def text(self, german: str, lang: str | None = "de") -> str:
+        return catalogue(resolve_language(lang)).gettext(german)
 
     def option_specs(self) -> tuple[OptionSpec, ...]:
         return OPTION_SPECS
