@@ -32,6 +32,7 @@ from scoring.backup.document import (
     problem_at,
 )
 from scoring.backup.plan import GamePlan, Plan, RoundPlan, SheetPlan, TablePlan, VersionPlan
+from scoring.backup.ruleset import checked_ruleset
 from scoring.models import Sheet, SheetVersion
 from tournament.events.services import RESERVED_SLUGS
 from tournament.models import (
@@ -131,7 +132,7 @@ class _Reader:
             "venue": checked(item, "venue", "str", path, max_length=length(Tournament, "venue")),
             "rounds_count": checked(item, "rounds_count", "int", path, span=ROUNDS_COUNT_LIMITS),
             "cycles": checked(item, "cycles", "int", path, span=CYCLES_LIMITS),
-            "deck": checked(item, "deck", "int", path, choices=Tournament.Deck.values),
+            **checked_ruleset(item, path),
             # Backups made before the setting existed sort as typed.
             "name_order": checked(
                 {"name_order": Tournament.NameOrder.AS_ENTERED} | item,
