@@ -135,6 +135,12 @@ class Ruleset(ABC):
         """The seat that sits row ``row`` out, or ``None`` when every seat plays it."""
         return None
 
+    def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+        """The rows with what the sheet knows and a row may leave out filled in (the table
+        size, who sits out), each from the rows before it; anything not a mapping stays as it
+        is for the scoring to refuse."""
+        return list(rows)
+
     # ---------------------------------------------------------------- scoring
     @abstractmethod
     def score_row(self, row: JsonRow, options: Any, lang: str = "de") -> Any:

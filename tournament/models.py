@@ -288,6 +288,10 @@ class Tournament(models.Model):
         """The ruleset this tournament plays by."""
         return rulesets.get(self.ruleset)
 
+    def sheet_length(self, table_size: int) -> int:
+        """The most rows a sheet holds at a table of ``table_size`` (the ruleset decides)."""
+        return self.rules.sheet_length(table_size, self.cycles)
+
     @property
     def scoring_options(self) -> Any:
         """The ruleset's options value (missing names take the ruleset's defaults)."""

@@ -69,6 +69,18 @@ class HouseRules(Ruleset):
     def sitter(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int | None:
         return dealer(row, table_size) if table_size == 5 else None
 
+    def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+        completed: list[Any] = []
+        for raw in rows:
+            if isinstance(raw, Mapping):
+                raw = dict(raw)
+                raw.setdefault("table_size", table_size)
+                sitter = self.sitter(len(completed) + 1, table_size, completed)
+                if sitter is not None:
+                    raw.setdefault("sitting_out", sitter)
+            completed.append(raw)
+        return completed
+
     def score_row(self, row: JsonRow, options: ScoringOptions, lang: str = "de") -> GameResult:
         return score_game(row, options)
 

@@ -63,7 +63,7 @@ def _version(
     version: VersionPlan, size: int, cycles: int, rules: Rules, differences: list[str]
 ) -> None:
     ruleset, options = rules
-    records = normalise_records([game.record for game in version.games], size)
+    records = normalise_records([game.record for game in version.games], size, ruleset)
     scored = ruleset.score_sheet(records, size, cycles, options)
     if scored.issues:
         issue = scored.issues[0]

@@ -21,7 +21,7 @@ from typing import Any
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from rules.hausregeln import max_games
+import rules as rulesets
 from scoring.backup.document import (
     ENGINE_FIELDS,
     TOURNAMENT_FIELDS,
@@ -263,7 +263,7 @@ class _Reader:
             raise _duplicate(f"{path}.entry_token", self.tokens[token])
         self.tokens[token] = f"{path}.entry_token"
         seat_items = checked_items(item, "seats", path)
-        if len(seat_items) not in (4, 5):
+        if len(seat_items) not in rulesets.get(self.settings["ruleset"]).table_sizes:
             raise problem_at(
                 f"{path}.seats",
                 _("muss 4 oder 5 Plätze haben, nicht %(count)d") % {"count": len(seat_items)},
@@ -343,7 +343,7 @@ class _Reader:
             raise problem_at(
                 f"{path}.status", _("muss in einem abgeschlossenen Durchgang „confirmed“ sein")
             )
-        full = max_games(size, self.settings["cycles"])
+        full = rulesets.get(self.settings["ruleset"]).sheet_length(size, self.settings["cycles"])
         fields = {
             "status": status,
             "revision": checked(item, "revision", "int", path, span=INT32),

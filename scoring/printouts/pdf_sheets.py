@@ -759,7 +759,7 @@ def score_sheets_pdf(
     )
     if spare is not None:
         register_fonts()
-        sheet = spare_sheet(spare, round_.tournament.cycles)
+        sheet = spare_sheet(spare, round_.tournament)
         story = sheet_pages(sheet, round_, setup.frame_width, setup.frame_height)
     else:
         story = sheets_story(round_, base_url, setup, with_games=with_games, table=table)

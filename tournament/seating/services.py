@@ -17,7 +17,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from rules.hausregeln import max_games
 from tournament.audit import User, nested, record
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Participant, Round, Seat, SeatChange, Table, Tournament
@@ -534,7 +533,7 @@ def replace_player(
             % {"name": substitute.name, "number": round_number},
             field="substitute",
         )
-    full = max_games(seat.table.seats.count(), tournament.cycles)
+    full = tournament.sheet_length(seat.table.seats.count())
     earlier = seat.changes.order_by("-from_game").first()
     first = earlier.from_game + 1 if earlier else 1
     if not first <= from_game <= full:
