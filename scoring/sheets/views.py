@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from rules.hausregeln import RecordError, label, score_game
+from rules.hausregeln import RecordError, label
 from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
@@ -66,7 +66,8 @@ def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
     record.setdefault("table_size", size)
     language = get_language() or "de"
     try:
-        result = score_game(record, sheet.round.tournament.scoring_options)
+        tournament = sheet.round.tournament
+        result = tournament.rules.score_row(record, tournament.scoring_options, language)
     except RecordError as error:
         return JsonResponse({"error": error.to_json(language)}, status=200)
     return JsonResponse(result.to_json(language))
