@@ -70,6 +70,19 @@ class OptionSpec:
         raise ValueError(f"{self.name}: {text!r} is not one of {allowed}")
 
 
+class RowRefused(ValueError):
+    """A row a ruleset refuses. ``field`` names where in the row (``None``: the row as a
+    whole); :meth:`to_json` is what a JSON endpoint answers, in the reader's language."""
+
+    field: str | None
+
+    def message(self, lang: str | None = "de") -> str:
+        return str(self)
+
+    def to_json(self, lang: str | None = "de") -> dict[str, Any]:
+        return {"field": getattr(self, "field", None), "message": self.message(lang)}
+
+
 class Ruleset(ABC):
     """A set of rules a tournament plays by (see the module docstring for the words)."""
 
@@ -144,8 +157,8 @@ class Ruleset(ABC):
     # ---------------------------------------------------------------- scoring
     @abstractmethod
     def score_row(self, row: JsonRow, options: Any, lang: str = "de") -> Any:
-        """Score one row on its own (points per seat, warnings); refuses with the ruleset's
-        own exception."""
+        """Score one row on its own (points per seat, warnings); refuses with a
+        :class:`RowRefused`."""
 
     @abstractmethod
     def score_sheet(

@@ -22,7 +22,7 @@ from rules.hausregeln.vocabulary import KIND_BY_VALUE, ONE_RE_KIND_VALUES
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.entry import RowInput, read_rows, values_from_record
 from scoring.sheets.reading import expected_games, latest_version
-from tournament.models import CAPTAIN_SEAT, Seat
+from tournament.models import Seat
 
 
 def kind_label(kind: str, language: str | None = None) -> str:
@@ -41,10 +41,7 @@ def kind_choices() -> list[tuple[str, str]]:
 class SeatColumn:
     number: int
     name: str
-
-    @property
-    def captain(self) -> bool:
-        return self.number == CAPTAIN_SEAT
+    captain: bool = False  # keeps the list (the ruleset says which seat)
 
 
 @dataclass
@@ -128,8 +125,11 @@ class SheetPage:
 
 
 def seat_columns(sheet: Sheet) -> list[SeatColumn]:
-    seats = Seat.objects.filter(table=sheet.table).select_related("participant").order_by("number")
-    return [SeatColumn(seat.number, seat.participant.name) for seat in seats]
+    seats = list(
+        Seat.objects.filter(table=sheet.table).select_related("participant").order_by("number")
+    )
+    keeper = sheet.round.tournament.rules.list_keeper_seat(len(seats))
+    return [SeatColumn(seat.number, seat.participant.name, seat.number == keeper) for seat in seats]
 
 
 def field_label(field_path: str | None) -> str:

@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from rules.hausregeln import RecordError, label
+from rules.base import RowRefused
+from rules.hausregeln import label
 from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
@@ -68,7 +69,7 @@ def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
     try:
         tournament = sheet.round.tournament
         result = tournament.rules.score_row(record, tournament.scoring_options, language)
-    except RecordError as error:
+    except RowRefused as error:
         return JsonResponse({"error": error.to_json(language)}, status=200)
     return JsonResponse(result.to_json(language))
 

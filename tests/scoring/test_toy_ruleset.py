@@ -3,8 +3,8 @@
 "Toy" differs from the house rules where the Django layers must ask the ruleset: three rows a
 sheet at any table size; the dealer is derived from the rows before (a row with ``"again":
 true`` is dealt again by the same seat, like DDV after a Pflichtsolo); nobody sits out at five;
-one option with its own label. A row ``{"winner": seat}`` gives
-the winner +(size − 1) and everyone else −1.
+seat 2 keeps the list (on the sheet page); one option with its own label. A row
+``{"winner": seat}`` gives the winner +(size − 1) and everyone else −1.
 
 It borrows the house rules' result types (GameResult, SheetScore): they are what the sheets and
 standings store today (see the report of issue 22 for what is left to make them generic).
@@ -19,7 +19,7 @@ import pytest
 from django.urls import reverse
 
 import rules
-from rules.base import JsonRow, OptionSpec, Ruleset
+from rules.base import JsonRow, OptionSpec, RowRefused, Ruleset
 from rules.hausregeln.result import GameResult
 from rules.hausregeln.sheet import SheetGame, SheetIssue, SheetScore
 from rules.hausregeln.vocabulary import EntryMethod
@@ -35,6 +35,10 @@ from tournament.participants.services import import_participants
 from tournament.seating.services import draw_round, enter_slips, release_round
 
 pytestmark = pytest.mark.django_db
+
+
+class ToyRefused(RowRefused):
+    field = "winner"
 
 
 class Toy(Ruleset):
@@ -74,7 +78,7 @@ class Toy(Ruleset):
         size = row.get("table_size", 4)
         winner = row.get("winner")
         if winner not in range(1, size + 1):
-            raise ValueError("winner")
+            raise ToyRefused("Sieger fehlt")
         gain = size - 1 + (1 if options["bonus"] else 0)
         others = -gain // (size - 1) if options["bonus"] else -1
         points = {seat: gain if seat == winner else others for seat in range(1, size + 1)}
@@ -102,7 +106,7 @@ class Toy(Ruleset):
             dealer = self.dealer(number, table_size, rows[: number - 1])
             try:
                 result = self.score_row(row, options)
-            except (ValueError, AttributeError):
+            except RowRefused:
                 issue = SheetIssue(number, "winner", "invalid_value")
                 issues.append(issue)
                 games.append(SheetGame(number, dealer, None, False, dict(totals), (issue,)))
@@ -145,6 +149,13 @@ def test_a_toy_ruleset_runs_an_evening_through_services_and_pages(
     html = page.content.decode()
     assert html.count('class="game-row') == 3
     assert 'data-game="3"' in html and 'data-game="4"' not in html
+    # The live scoring of one row (the calculator's endpoint) asks the ruleset too.
+    score_url = reverse("scoring:sheet_score", args=[tournament.slug, 1, 1])
+    scored = organiser_client.post(score_url, '{"winner": 3}', content_type="application/json")
+    assert scored.json()["points"] == {"1": -1, "2": -1, "3": 3, "4": -1}
+    refused = organiser_client.post(score_url, '{"winner": 9}', content_type="application/json")
+    assert refused.json() == {"error": {"field": "winner", "message": "Sieger fehlt"}}
+
     round_ = Round.objects.get(tournament=tournament, number=1)
     play_round(round_, toy_records, user=organiser)
     assert Sheet.objects.filter(round=round_, status=Sheet.Status.CONFIRMED).count() == 4
@@ -152,6 +163,7 @@ def test_a_toy_ruleset_runs_an_evening_through_services_and_pages(
     played = build_page(Sheet.objects.get(round=round_, table__number=1))
     assert [row.dealer for row in played.rows] == [1, 1, 2]  # seat 1 dealt row 1 again
     assert [row.sitting_out for row in played.rows] == [None, None, None]
+    assert [seat.captain for seat in played.seats] == [False, True, False, False]
     five = build_page(Sheet.objects.get(round=round_, table__number=4))
     assert five.table_size == 5 and [row.sitting_out for row in five.rows] == [None] * 3
 
