@@ -39,6 +39,11 @@ from typing import Any
 
 JsonRow = Mapping[str, Any]
 
+# The standings' metrics a ruleset may order by (the standings compute them from the confirmed
+# score lines): the sum of points, the rows won (with plus points), the points of the last round.
+# New metrics (Partiepunkte, Tischpunkte) are added here and in the standings together.
+STANDINGS_METRICS = ("total", "games_won", "latest_round")
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
@@ -153,6 +158,12 @@ class Ruleset(ABC):
         size, who sits out), each from the rows before it; anything not a mapping stays as it
         is for the scoring to refuse."""
         return list(rows)
+
+    # ---------------------------------------------------------------- standings
+    def standings_order(self) -> tuple[str, ...]:
+        """The metrics of :data:`STANDINGS_METRICS` that rank the standings, the first deciding
+        and each next one only among players equal on all before it."""
+        return STANDINGS_METRICS
 
     # ---------------------------------------------------------------- scoring
     @abstractmethod

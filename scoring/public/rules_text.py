@@ -13,7 +13,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from scoring.house_rules import legend_lines
-from scoring.standings.ranking import TIE_BREAKERS
+from scoring.standings.ranking import tie_breakers
 from tournament.models import Tournament
 
 
@@ -58,5 +58,5 @@ def rules_context(tournament: Tournament) -> dict[str, Any]:
         "course": course(tournament),
         "options": tournament.rules.describe_options(options, get_language() or "de"),
         "values": legend_lines(options),
-        "tie_breakers": TIE_BREAKERS,
+        "tie_breakers": tie_breakers(tournament),
     }

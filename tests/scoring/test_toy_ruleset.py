@@ -3,7 +3,8 @@
 "Toy" differs from the house rules where the Django layers must ask the ruleset: three rows a
 sheet at any table size; the dealer is derived from the rows before (a row with ``"again":
 true`` is dealt again by the same seat, like DDV after a Pflichtsolo); nobody sits out at five;
-seat 2 keeps the list (on the sheet page); one option with its own label. A row
+seat 2 keeps the list (on the sheet page); the standings rank by rows won first; one option
+with its own label. A row
 ``{"winner": seat}`` gives the winner +(size − 1) and everyone else −1.
 
 It borrows the house rules' result types (GameResult, SheetScore): they are what the sheets and
@@ -26,7 +27,7 @@ from rules.hausregeln.vocabulary import EntryMethod
 from scoring.demo.play import play_round
 from scoring.models import Game, ScoreLine, Sheet
 from scoring.sheets.page import build_page
-from scoring.standings.ranking import compute_standings
+from scoring.standings.ranking import compute_standings, tie_breakers
 from tests.conftest import EXAMPLES
 from tournament.errors import DomainError
 from tournament.events.services import update_tournament
@@ -63,6 +64,9 @@ class Toy(Ruleset):
 
     def list_keeper_seat(self, table_size: int) -> int:
         return 2
+
+    def standings_order(self) -> tuple[str, ...]:
+        return ("games_won", "total", "latest_round")
 
     def sheet_length(self, table_size: int, cycles: int) -> int:
         return 3
@@ -170,6 +174,9 @@ def test_a_toy_ruleset_runs_an_evening_through_services_and_pages(
     # Standings sum the toy's points: at a four-table seat 1 won once (+3 −1 −1), seat 2 twice.
     standings = compute_standings(tournament, 1)
     assert sum(row.total for row in standings.rows) == 0
+    assert [b.key for b in tie_breakers(tournament)] == ["games_won", "total", "latest_round"]
+    order = [(row.games_won, row.total) for row in standings.rows]
+    assert order == sorted(order, reverse=True)
     lines = ScoreLine.objects.filter(sheet__round=round_, seat=2, sheet__table__number=1)
     assert sum(line.points for line in lines) == -1 + 3 + 3
 
