@@ -75,16 +75,16 @@ format: $(VENV)/.dev
 	$(BIN)/ruff check --fix .
 
 # Django's catalogue (locale/), then the scoring engine's own gettext domain "rules"
-# (scoring/rules/locale/, see scoring/rules/i18n.py): extract, merge into rules.po, compile.
+# (rules/hausregeln/locale/, see rules/hausregeln/i18n.py): extract, merge into rules.po, compile.
 # The POT gets no creation date, so an unchanged source leaves rules.po unchanged.
-RULES_LOCALE := scoring/rules/locale
+RULES_LOCALE := rules/hausregeln/locale
 RULES_PO := $(RULES_LOCALE)/en/LC_MESSAGES/rules.po
 
 messages: $(VENV)/.dev
-	$(BIN)/python manage.py makemessages -l en --extension html,txt,py,md --no-obsolete --ignore=.venv --ignore=tests --ignore=bench --ignore=scoring/rules
-	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=scoring/rules
+	$(BIN)/python manage.py makemessages -l en --extension html,txt,py,md --no-obsolete --ignore=.venv --ignore=tests --ignore=bench --ignore=rules/hausregeln
+	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=rules/hausregeln
 	xgettext --language=Python --from-code=UTF-8 --keyword= --keyword=N_ --keyword=NC_:1c,2 \
-		--no-location --package-name=Doko-Turnier --output=$(RULES_LOCALE)/rules.pot scoring/rules/*.py
+		--no-location --package-name=Doko-Turnier --output=$(RULES_LOCALE)/rules.pot rules/hausregeln/*.py
 	sed -i.bak '/^"POT-Creation-Date:/d' $(RULES_LOCALE)/rules.pot
 	msgmerge --quiet --update --backup=none --no-fuzzy-matching $(RULES_PO) $(RULES_LOCALE)/rules.pot
 	msgattrib --no-obsolete --output-file=$(RULES_PO) $(RULES_PO)

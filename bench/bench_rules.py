@@ -24,14 +24,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scoring.rules import (  # noqa: E402  (the repo root must be on sys.path first)
+from rules.hausregeln import (  # noqa: E402  (the repo root must be on sys.path first)
     DEFAULT_OPTIONS,
     Kind,
     RecordError,
     parse_record,
     score_game,
 )
-from scoring.rules.vocabulary import ANNOUNCED_SOLOS, ONE_RE_KINDS, RE_PARTY_SIZE  # noqa: E402
+from rules.hausregeln.vocabulary import ANNOUNCED_SOLOS, ONE_RE_KINDS, RE_PARTY_SIZE  # noqa: E402
 
 KINDS = list(Kind)
 KIND_WEIGHTS = [60, 8, 4, 3, 9, 10, 6]  # normal games dominate a real evening

@@ -9,9 +9,9 @@ from __future__ import annotations
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring.rules import ScoringOptions, label, translate
-from scoring.rules.engine import REVOKE_PENALTY, REVOKE_SHARE, REVOKE_SOLOIST_GAIN
-from scoring.rules.vocabulary import SPECIAL_VALUE, TYPE_POINTS, Kind, Special
+from rules.hausregeln import ScoringOptions, label, translate
+from rules.hausregeln.engine import REVOKE_PENALTY, REVOKE_SHARE, REVOKE_SOLOIST_GAIN
+from rules.hausregeln.vocabulary import SPECIAL_VALUE, TYPE_POINTS, Kind, Special
 
 
 def legend_lines(options: ScoringOptions, language: str | None = None) -> list[tuple[str, str]]:

@@ -1,7 +1,7 @@
 """What the pure cores import: every import of their sources (read with ``ast``, relative ones
 resolved) and the modules a fresh interpreter has loaded after importing them.
 
-The pure cores are the rules engine (``scoring.rules``) and the seating core
+The pure cores are the rules engine (``rules.hausregeln``) and the seating core
 (``tournament.seating.core``): no Django, and nothing of this project outside the package.
 .importlinter states the same contracts for ``lint-imports``; these tests need no tool.
 """

@@ -20,7 +20,7 @@ from tournament.models import AuditEntry, Table
 
 CATALOGUES = [
     Path(settings.LOCALE_PATHS[0]) / "en" / "LC_MESSAGES" / "django.po",
-    Path(settings.BASE_DIR) / "scoring" / "rules" / "locale" / "en" / "LC_MESSAGES" / "rules.po",
+    Path(settings.BASE_DIR) / "rules" / "hausregeln" / "locale" / "en" / "LC_MESSAGES" / "rules.po",
 ]
 GEGEN = re.compile(r"(?<!\w)Gegen(?!\w)")  # the point for beating the Queens, not "Gegenspieler"
 

@@ -4,5 +4,5 @@ Concern folders, one way (see ``.importlinter``): ``events`` and ``public`` buil
 which builds on ``participants``. Shared at the top: ``models``, ``errors`` (DomainError),
 ``audit``, ``access`` (the organiser's views' mixin), ``throttle``, ``cache`` (the cache
 backends: JSON only, Redis outages as misses), ``normalize`` (names).
-Nothing here imports ``scoring`` except its pure rules engine (``scoring.rules``).
+Nothing here imports ``scoring``; the rules come from the pure top-level package ``rules``.
 """

@@ -18,6 +18,7 @@ Vocabulary:
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -26,7 +27,8 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import ScoringOptions
+import rules as rulesets
+from rules.base import Ruleset
 from tournament.actors import actor_text
 from tournament.normalize import name_sort_key
 from tournament.occupants import occupant_in_game
@@ -193,10 +195,6 @@ class Member(models.Model):
 
 
 class Tournament(models.Model):
-    class Deck(models.IntegerChoices):
-        WITHOUT_NINES = 40, _("40 Karten (ohne Neunen)")
-        WITH_NINES = 48, _("48 Karten (mit Neunen)")
-
     class NameOrder(models.TextChoices):
         """How lists by name are sorted: by the name as typed, or by surname
         (``tournament.participants.surname``)."""
@@ -216,15 +214,10 @@ class Tournament(models.Model):
         default=4,
         help_text=_("4 Runden = 16 Spiele am Vierertisch, 20 am Fünfertisch."),
     )
-    deck = models.PositiveSmallIntegerField(
-        _("Blatt"), choices=Deck.choices, default=Deck.WITHOUT_NINES
-    )
-    pre_lead_counts = models.BooleanField(
-        _("Re/Kontra vor dem ersten Ausspielen zählt allein 1 Punkt"), default=False
-    )
-    ddv_absage_bonus = models.BooleanField(
-        _("DDV-Punkte gegen Absagen (120 gegen „keine 90“ usw.)"), default=False
-    )
+    # The rules played (a key of ``rules.registry``) and that ruleset's options as JSON (see
+    # ``rules.base``); everything ruleset-specific is asked of ``self.rules``.
+    ruleset = models.CharField(_("Regelwerk"), max_length=20, default=rulesets.DEFAULT_KEY)
+    ruleset_options = models.JSONField(_("Optionen des Regelwerks"), default=dict, blank=True)
     public_seating = models.BooleanField(_("„Wo sitze ich?“ öffentlich"), default=True)
     public_standings = models.BooleanField(_("Tabelle öffentlich"), default=True)
     public_player_pages = models.BooleanField(_("Spielerseiten öffentlich"), default=True)
@@ -255,9 +248,8 @@ class Tournament(models.Model):
         "venue",
         "rounds_count",
         "cycles",
-        "deck",
-        "pre_lead_counts",
-        "ddv_absage_bonus",
+        "ruleset",
+        "ruleset_options",
         "public_seating",
         "public_standings",
         "public_player_pages",
@@ -293,12 +285,18 @@ class Tournament(models.Model):
         return reverse("tournament:detail", kwargs={"slug": self.slug})
 
     @property
-    def scoring_options(self) -> ScoringOptions:
-        return ScoringOptions(
-            deck=int(self.deck),
-            pre_lead_counts=self.pre_lead_counts,
-            ddv_absage_bonus=self.ddv_absage_bonus,
-        )
+    def rules(self) -> Ruleset:
+        """The ruleset this tournament plays by."""
+        return rulesets.get(self.ruleset)
+
+    def sheet_length(self, table_size: int) -> int:
+        """The most rows a sheet holds at a table of ``table_size`` (the ruleset decides)."""
+        return self.rules.sheet_length(table_size, self.cycles)
+
+    @property
+    def scoring_options(self) -> Any:
+        """The ruleset's options value (missing names take the ruleset's defaults)."""
+        return self.rules.options(self.ruleset_options)
 
 
 class TournamentAccess(models.Model):

@@ -33,6 +33,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         slug=tournament.slug,
         date=tournament.date.isoformat(),
         created_at=iso_time(tournament.created_at),
+        # Complete (defaults filled in): the backup says how it was scored whatever the defaults.
+        ruleset_options=tournament.rules.options_json(tournament.scoring_options),
     )
     participants = [
         {

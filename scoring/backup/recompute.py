@@ -19,36 +19,39 @@ organiser sees that the standings may differ from the file's.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+import rules as rulesets
+from rules.base import Ruleset
 from scoring.backup.document import ENGINE_FIELDS, problem_at
 from scoring.backup.plan import Plan, TablePlan, VersionPlan
-from scoring.rules import ScoringOptions, score_sheet
 from scoring.sheets.lines import LINE_FIELDS, score_lines
 from scoring.sheets.services import game_row
 from scoring.sheets.validation import normalise_records
+
+# The tournament's ruleset and its options value.
+Rules = tuple[Ruleset, Any]
 
 
 def recompute(plan: Plan) -> None:
     """Score every game of the plan; fill in game rows, score lines and the differences."""
     settings = plan.tournament
-    options = ScoringOptions(
-        deck=int(settings["deck"]),
-        pre_lead_counts=settings["pre_lead_counts"],
-        ddv_absage_bonus=settings["ddv_absage_bonus"],
-    )
+    ruleset = rulesets.get(settings["ruleset"])
+    options = ruleset.options(settings["ruleset_options"])
     for table in plan.tables():
         if table.sheet is not None:
-            _sheet(table, options, settings["cycles"], plan.differences)
+            _sheet(table, (ruleset, options), settings["cycles"], plan.differences)
 
 
-def _sheet(table: TablePlan, options: ScoringOptions, cycles: int, differences: list[str]) -> None:
+def _sheet(table: TablePlan, rules: Rules, cycles: int, differences: list[str]) -> None:
     sheet = table.sheet
     assert sheet is not None
     size = len(table.seats)
     for version in sheet.versions:
-        _version(version, size, cycles, options, differences)
+        _version(version, size, cycles, rules, differences)
     confirmed = next((v for v in sheet.versions if v.fields["confirmed"]), None)
     sheet.lines = (
         score_lines([game.row for game in confirmed.games], table.occupant)
@@ -61,10 +64,11 @@ def _sheet(table: TablePlan, options: ScoringOptions, cycles: int, differences: 
 
 
 def _version(
-    version: VersionPlan, size: int, cycles: int, options: ScoringOptions, differences: list[str]
+    version: VersionPlan, size: int, cycles: int, rules: Rules, differences: list[str]
 ) -> None:
-    records = normalise_records([game.record for game in version.games], size)
-    scored = score_sheet(records, table_size=size, cycles=cycles, options=options)
+    ruleset, options = rules
+    records = normalise_records([game.record for game in version.games], size, ruleset)
+    scored = ruleset.score_sheet(records, size, cycles, options)
     if scored.issues:
         issue = scored.issues[0]
         game = version.games[issue.game - 1]

@@ -21,6 +21,7 @@ from typing import Any
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+import rules as rulesets
 from scoring.backup.document import (
     ENGINE_FIELDS,
     TOURNAMENT_FIELDS,
@@ -31,8 +32,8 @@ from scoring.backup.document import (
     problem_at,
 )
 from scoring.backup.plan import GamePlan, Plan, RoundPlan, SheetPlan, TablePlan, VersionPlan
+from scoring.backup.ruleset import checked_ruleset
 from scoring.models import Sheet, SheetVersion
-from scoring.rules import max_games
 from tournament.events.services import RESERVED_SLUGS
 from tournament.models import (
     CYCLES_LIMITS,
@@ -131,7 +132,7 @@ class _Reader:
             "venue": checked(item, "venue", "str", path, max_length=length(Tournament, "venue")),
             "rounds_count": checked(item, "rounds_count", "int", path, span=ROUNDS_COUNT_LIMITS),
             "cycles": checked(item, "cycles", "int", path, span=CYCLES_LIMITS),
-            "deck": checked(item, "deck", "int", path, choices=Tournament.Deck.values),
+            **checked_ruleset(item, path),
             # Backups made before the setting existed sort as typed.
             "name_order": checked(
                 {"name_order": Tournament.NameOrder.AS_ENTERED} | item,
@@ -262,7 +263,7 @@ class _Reader:
             raise _duplicate(f"{path}.entry_token", self.tokens[token])
         self.tokens[token] = f"{path}.entry_token"
         seat_items = checked_items(item, "seats", path)
-        if len(seat_items) not in (4, 5):
+        if len(seat_items) not in rulesets.get(self.settings["ruleset"]).table_sizes:
             raise problem_at(
                 f"{path}.seats",
                 _("muss 4 oder 5 Plätze haben, nicht %(count)d") % {"count": len(seat_items)},
@@ -342,7 +343,7 @@ class _Reader:
             raise problem_at(
                 f"{path}.status", _("muss in einem abgeschlossenen Durchgang „confirmed“ sein")
             )
-        full = max_games(size, self.settings["cycles"])
+        full = rulesets.get(self.settings["ruleset"]).sheet_length(size, self.settings["cycles"])
         fields = {
             "status": status,
             "revision": checked(item, "revision", "int", path, span=INT32),

@@ -32,6 +32,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
+from rules.hausregeln import ScoringOptions, dealer
 from scoring.house_rules import legend_lines
 from scoring.printouts.pdf_base import (
     DRAFT_RED,
@@ -54,7 +55,6 @@ from scoring.printouts.pdf_base import (
 from scoring.printouts.pdf_cells import QR_SIZE, draw_hatch, draw_qr
 from scoring.printouts.pdf_fonts import runs
 from scoring.printouts.sheet_data import TableSheet, spare_sheet, table_sheets
-from scoring.rules import ScoringOptions, dealer
 from scoring.sheets.links import is_loopback
 from tournament.models import Round
 
@@ -759,7 +759,7 @@ def score_sheets_pdf(
     )
     if spare is not None:
         register_fonts()
-        sheet = spare_sheet(spare, round_.tournament.cycles)
+        sheet = spare_sheet(spare, round_.tournament)
         story = sheet_pages(sheet, round_, setup.frame_width, setup.frame_height)
     else:
         story = sheets_story(round_, base_url, setup, with_games=with_games, table=table)

@@ -33,7 +33,7 @@ from scoring.printouts.pdf_tables import report_table
 from scoring.printouts.reports import select_columns, standings_rows
 from scoring.standings import columns
 from scoring.standings.columns import PDF
-from scoring.standings.ranking import TIE_BREAKERS, Standings, rank_rows
+from scoring.standings.ranking import Standings, rank_rows, tie_breakers
 from tournament.models import Round
 
 PODIUM_TINT = colors.HexColor("#fbf1df")
@@ -122,7 +122,9 @@ def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
     idle = [row for row in standings.rows if not row.games_played]
     played = list(standings.rows)
     if idle:
-        played = rank_rows(row for row in standings.rows if row.games_played)
+        played = rank_rows(
+            (row for row in standings.rows if row.games_played), tie_breakers(standings.tournament)
+        )
     on_paper = dataclasses.replace(standings, rows=(*played, *idle))
     report = standings_rows(on_paper, PDF)
     rows = (*report.rows[: len(played)], *((None, *row[1:]) for row in report.rows[len(played) :]))
@@ -146,7 +148,8 @@ def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
         table.setStyle([("BACKGROUND", (0, index), (-1, index), PODIUM_TINT)])
 
     heading = _("Endstand") if is_final(standings) else title
-    breakers = ", ".join(str(breaker.label) for breaker in TIE_BREAKERS[1:])
+    order = tie_breakers(standings.tournament)
+    breakers = ", ".join(str(breaker.label) for breaker in order[1:])
     note = _(
         "%(players)d Spieler · nur bestätigte Listen zählen · bei Punktgleichheit entscheiden "
         "%(breakers)s; wer auch darin gleich ist, teilt sich den Platz."

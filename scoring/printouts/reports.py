@@ -24,8 +24,8 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
+from rules.hausregeln import dealer
 from scoring.models import Game, ScoreLine, SheetVersion
-from scoring.rules import dealer
 from scoring.sheets.page import breakdown_labels, kind_label
 from scoring.standings import columns
 from scoring.standings.ranking import Standings

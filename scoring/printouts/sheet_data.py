@@ -8,10 +8,9 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from scoring.models import Game, Sheet, SheetVersion
-from scoring.rules import max_games
 from scoring.sheets.links import captain_url, code_entry_url
 from scoring.sheets.reading import latest_versions
-from tournament.models import Round
+from tournament.models import Round, Tournament
 
 # ---------------------------------------------------------------------------- data
 
@@ -59,21 +58,21 @@ def _filled_rows(games: Sequence[Game]) -> dict[int, SheetRow]:
     return rows
 
 
-def spare_sheet(size: int, cycles: int) -> TableSheet:
+def spare_sheet(size: int, tournament: Tournament) -> TableSheet:
     """A blank sheet for a table of ``size`` players: no names, no link, the number left to
     write in."""
     return TableSheet(
         number=0,
         seats=[(seat, "") for seat in range(1, size + 1)],
         url=None,
-        games=max_games(size, cycles),
+        games=tournament.sheet_length(size),
         spare=True,
     )
 
 
 def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> list[TableSheet]:
     """The data of every table's sheet; pass a round from ``round_with_seating``."""
-    cycles = round_.tournament.cycles
+    tournament = round_.tournament
     latest = latest_versions(round_, with_games=True) if with_games else {}
     sheets = []
     for table in round_.tables.all():
@@ -85,7 +84,7 @@ def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> l
             number=table.number,
             seats=seats,
             url=None if table.token_revoked else captain_url(table.entry_token, base_url),
-            games=stopped or max_games(len(seats), cycles),
+            games=stopped or tournament.sheet_length(len(seats)),
             code="" if table.token_revoked else table.short_code_display,
             code_url=code_entry_url(base_url),
         )

@@ -13,8 +13,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from scoring.house_rules import legend_lines
-from scoring.rules import describe_options
-from scoring.standings.ranking import TIE_BREAKERS
+from scoring.standings.ranking import tie_breakers
 from tournament.models import Tournament
 
 
@@ -57,7 +56,7 @@ def rules_context(tournament: Tournament) -> dict[str, Any]:
     options = tournament.scoring_options
     return {
         "course": course(tournament),
-        "options": describe_options(options, get_language() or "de"),
+        "options": tournament.rules.describe_options(options, get_language() or "de"),
         "values": legend_lines(options),
-        "tie_breakers": TIE_BREAKERS,
+        "tie_breakers": tie_breakers(tournament),
     }

@@ -85,20 +85,21 @@ def autosave_sheet(
     if typed.refused_games:  # a crafted request (JSON nested too deeply): nothing is stored
         return AutosaveOutcome(False, 0, typed.refused_games[0], ()), typed
     size = typed.table_size
-    stored = normalise_records(_stored_records(current), size)
+    ruleset = current.round.tournament.rules
+    stored = normalise_records(_stored_records(current), size, ruleset)
     records, refused = savable_records(typed, stored)
-    written = records is not None and normalise_records(records, size) != stored
+    written = records is not None and normalise_records(records, size, ruleset) != stored
     if written:
         submit_sheet(
             current, records, expected_revision=expected_revision, source=source, user=user
         )
         sheet.refresh_from_db(fields=("revision", "status", "return_comment"))
-        stored = normalise_records(records, size)
+        stored = normalise_records(records, size, ruleset)
     accepted = typed.records if refused is None else typed.records[: refused - 1]
     same = tuple(
         number
         for number, (mine, theirs) in enumerate(
-            zip(normalise_records(accepted, size), stored, strict=False), start=1
+            zip(normalise_records(accepted, size, ruleset), stored, strict=False), start=1
         )
         if mine == theirs
     )
@@ -107,8 +108,10 @@ def autosave_sheet(
 
 def stored_as(sheet: Sheet, records: list[Any]) -> bool:
     """Whether the latest version of ``sheet`` holds exactly ``records``."""
-    size = sheet.table.size
-    return normalise_records(records, size) == normalise_records(_stored_records(sheet), size)
+    size, ruleset = sheet.table.size, sheet.round.tournament.rules
+    return normalise_records(records, size, ruleset) == normalise_records(
+        _stored_records(sheet), size, ruleset
+    )
 
 
 def server_rows(sheet: Sheet, page: SheetPage | None = None) -> dict[str, Any]:

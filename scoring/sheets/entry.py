@@ -25,8 +25,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.rules import Kind, dealer
-from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
+from rules.hausregeln import Kind, dealer
+from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
 
 KIND_VALUES = [kind.value for kind in Kind]
 ROW_FIELDS = ("kind", "winners", "value", "soloist", "offender", "record")

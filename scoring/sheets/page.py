@@ -15,13 +15,14 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from rules.base import Ruleset
+from rules.hausregeln import Kind, ScoringWarning, translate
+from rules.hausregeln.i18n import label as rules_label
+from rules.hausregeln.vocabulary import KIND_BY_VALUE, ONE_RE_KIND_VALUES
 from scoring.models import Sheet, SheetVersion
-from scoring.rules import Kind, ScoringWarning, dealer, max_games, score_sheet, translate
-from scoring.rules.i18n import label as rules_label
-from scoring.rules.vocabulary import KIND_BY_VALUE, ONE_RE_KIND_VALUES
 from scoring.sheets.entry import RowInput, read_rows, values_from_record
 from scoring.sheets.reading import expected_games, latest_version
-from tournament.models import CAPTAIN_SEAT, Seat
+from tournament.models import Seat
 
 
 def kind_label(kind: str, language: str | None = None) -> str:
@@ -40,10 +41,7 @@ def kind_choices() -> list[tuple[str, str]]:
 class SeatColumn:
     number: int
     name: str
-
-    @property
-    def captain(self) -> bool:
-        return self.number == CAPTAIN_SEAT
+    captain: bool = False  # keeps the list (the ruleset says which seat)
 
 
 @dataclass
@@ -127,8 +125,11 @@ class SheetPage:
 
 
 def seat_columns(sheet: Sheet) -> list[SeatColumn]:
-    seats = Seat.objects.filter(table=sheet.table).select_related("participant").order_by("number")
-    return [SeatColumn(seat.number, seat.participant.name) for seat in seats]
+    seats = list(
+        Seat.objects.filter(table=sheet.table).select_related("participant").order_by("number")
+    )
+    keeper = sheet.round.tournament.rules.list_keeper_seat(len(seats))
+    return [SeatColumn(seat.number, seat.participant.name, seat.number == keeper) for seat in seats]
 
 
 def field_label(field_path: str | None) -> str:
@@ -199,7 +200,7 @@ def build_page(sheet: Sheet, data: Mapping[str, str] | None = None) -> SheetPage
     tournament = sheet.round.tournament
     seats = seat_columns(sheet)
     size = len(seats)
-    limit = max_games(size, tournament.cycles)
+    limit = tournament.sheet_length(size)
     expected = expected_games(sheet, size)
     version = latest_version(sheet)
     if data is not None:
@@ -225,8 +226,10 @@ def stored_page(
     games = list(version.games.order_by("number")) if version is not None else []
     totals = dict.fromkeys(range(1, size + 1), 0)
     filled: list[RowView] = []
+    ruleset = sheet.round.tournament.rules
+    records_before = [game.record for game in games]
     for index, game in enumerate(games):
-        view = _blank_row(index + 1, size, names)
+        view = _blank_row(ruleset, index + 1, size, names, records_before[:index])
         values = values_from_record(game.record, game.plus, game.value)
         row = RowInput(game.number, size, values, record=dict(game.record))
         view.values = values
@@ -272,12 +275,11 @@ def score_inputs(
     language = get_language() or "de"
     names = {seat.number: seat.name for seat in seats}
     records = [row.record if row.record is not None else {} for row in inputs]
-    scored = score_sheet(
-        records, table_size=size, cycles=tournament.cycles, options=tournament.scoring_options
-    )
+    ruleset = tournament.rules
+    scored = ruleset.score_sheet(records, size, tournament.cycles, tournament.scoring_options)
     filled: list[RowView] = []
     for row, game in zip(inputs, scored.games, strict=True):
-        view = _blank_row(row.number, size, names)
+        view = _blank_row(ruleset, row.number, size, names, records[: row.number - 1])
         view.values = row.values
         view.mode = row.mode
         view.filled = True
@@ -315,14 +317,21 @@ def score_inputs(
     return page
 
 
-def _blank_row(number: int, size: int, names: Mapping[int, str]) -> RowView:
-    """Game ``number`` before anything is entered: its dealer (who sits out at five)."""
-    seat = dealer(number, size)
+def _blank_row(
+    ruleset: Ruleset,
+    number: int,
+    size: int,
+    names: Mapping[int, str],
+    rows_before: Sequence[Mapping[str, Any]],
+) -> RowView:
+    """Row ``number`` before anything is entered: its dealer and who sits it out, as the
+    ruleset derives them from the rows before."""
+    seat = ruleset.dealer(number, size, rows_before)
     return RowView(
         number=number,
         dealer=seat,
         dealer_name=names.get(seat, ""),
-        sitting_out=seat if size == 5 else None,
+        sitting_out=ruleset.sitter(number, size, rows_before),
         values={},
     )
 
@@ -340,9 +349,10 @@ def _page(
 ) -> SheetPage:
     """The filled rows followed by blank ones up to the sheet's length."""
     names = {seat.number: seat.name for seat in seats}
+    ruleset = sheet.round.tournament.rules
     rows = [*filled]
     for number in range(len(filled) + 1, limit + 1):
-        rows.append(_blank_row(number, len(seats), names))
+        rows.append(_blank_row(ruleset, number, len(seats), names, records))
     for row in rows:
         row.build_cells(seats)
     return SheetPage(

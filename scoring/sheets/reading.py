@@ -6,7 +6,6 @@ from django.db.models import Count, OuterRef, Prefetch, Subquery
 from django.utils.translation import gettext as _
 
 from scoring.models import Game, Sheet, SheetVersion
-from scoring.rules import max_games
 from tournament.errors import DomainError
 from tournament.models import Round, Tournament
 
@@ -16,7 +15,7 @@ def expected_games(sheet: Sheet, size: int) -> int:
     allowed when stopping the table early (rule 16)."""
     if sheet.closed_after_game:
         return sheet.closed_after_game
-    return max_games(size, sheet.round.tournament.cycles)
+    return sheet.round.tournament.sheet_length(size)
 
 
 def latest_version(sheet: Sheet) -> SheetVersion | None:

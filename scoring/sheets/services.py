@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
-from scoring.rules import max_games
 from scoring.sheets.lines import score_lines
 from scoring.sheets.reading import expected_games, latest_version
 from scoring.sheets.validation import normalise_records, soloist_of, validate_games
@@ -157,7 +156,7 @@ def submit_sheet(
     sheet = lock_for_entry(sheet, expected_revision, source)
     captain = source == SheetVersion.Source.CAPTAIN
     size = sheet.table.size
-    records = normalise_records(records, size)
+    records = normalise_records(records, size, sheet.round.tournament.rules)
     scored = validate_games(sheet, records, size)
     if final:
         _require_complete(sheet, len(records), size)
@@ -368,7 +367,7 @@ def close_sheet_early(
     if sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(_("Die Liste ist bestätigt; zuerst wieder öffnen."))
     size = sheet.table.size
-    full = max_games(size, sheet.round.tournament.cycles)
+    full = sheet.round.tournament.sheet_length(size)
     if not 1 <= after_game <= full:
         raise DomainError(
             _("Ein Tisch kann nach Spiel 1 bis %(max)d beendet werden.") % {"max": full},

@@ -13,9 +13,10 @@ from typing import Any
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from rules.base import Ruleset
+from rules.hausregeln import SheetIssue
+from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
 from scoring.models import Sheet
-from scoring.rules import SheetIssue, dealer, score_sheet
-from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
 from scoring.sheets.reading import expected_games
 from tournament.errors import DomainError
 
@@ -59,26 +60,19 @@ def _language() -> str:
     return get_language() or "de"
 
 
-def normalise_records(records: Sequence[Any], size: int) -> list[Any]:
-    """Give every record the sheet's table size and, at a five-player table, the dealer as the
-    seat sitting out, where the record leaves them out (the sheet knows both)."""
-    normalised = []
-    for index, raw in enumerate(records):
-        if isinstance(raw, Mapping):
-            raw = dict(raw)
-            raw.setdefault("table_size", size)
-            if size == 5:
-                raw.setdefault("sitting_out", dealer(index + 1, size))
-        normalised.append(raw)
-    return normalised
+def normalise_records(records: Sequence[Any], size: int, ruleset: Ruleset) -> list[Any]:
+    """Every record with what the sheet knows and the record leaves out filled in by the
+    ruleset (house rules: the table size and, at five, the dealer sitting out); rows are
+    sequential, each completed from the rows before it."""
+    return ruleset.complete_rows(records, size)
 
 
 def validate_games(sheet: Sheet, records: Sequence[Any], size: int):
     """Score the records as a sheet; raise ``SheetRefused`` listing every refused game."""
     tournament = sheet.round.tournament
     limit = expected_games(sheet, size)
-    scored = score_sheet(
-        records, table_size=size, cycles=tournament.cycles, options=tournament.scoring_options
+    scored = tournament.rules.score_sheet(
+        records, size, tournament.cycles, tournament.scoring_options
     )
     problems = [_problem(issue) for issue in scored.issues]
     if len(records) > limit and sheet.closed_after_game:

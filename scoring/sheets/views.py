@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from rules.base import RowRefused
+from rules.hausregeln import label
+from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
 from scoring.models import Sheet, SheetVersion
-from scoring.rules import RecordError, label, score_game
-from scoring.rules.vocabulary import ONE_RE_KIND_VALUES
 from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
 from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json, too_deep_message
 from scoring.sheets.history_page import sheet_history
@@ -66,8 +67,9 @@ def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
     record.setdefault("table_size", size)
     language = get_language() or "de"
     try:
-        result = score_game(record, sheet.round.tournament.scoring_options)
-    except RecordError as error:
+        tournament = sheet.round.tournament
+        result = tournament.rules.score_row(record, tournament.scoring_options, language)
+    except RowRefused as error:
         return JsonResponse({"error": error.to_json(language)}, status=200)
     return JsonResponse(result.to_json(language))
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext
 
 from scoring.models import Sheet
-from scoring.standings.ranking import compute_standings, sort_key
+from scoring.standings.ranking import compute_standings, sort_key, tie_breakers
 from tournament.errors import DomainError
 from tournament.models import Round, Tournament
 from tournament.seating.core import RankedPlayer
@@ -38,8 +38,9 @@ def placement_ranking(
     themselves (see the module's docstring).
     """
     wanted = set(participant_ids)
+    breakers = tie_breakers(tournament)
     ranked = [
-        RankedPlayer(row.participant_id, sort_key(row))
+        RankedPlayer(row.participant_id, sort_key(row, breakers))
         for row in compute_standings(tournament, after_round).rows
         if row.participant_id in wanted
     ]

@@ -77,9 +77,17 @@ TIE_BREAKERS: tuple[TieBreaker, ...] = (
 )
 
 
-def sort_key(row: StandingRow) -> tuple[int, ...]:
+BREAKER_BY_METRIC = {breaker.key: breaker for breaker in TIE_BREAKERS}
+
+
+def tie_breakers(tournament: Tournament) -> tuple[TieBreaker, ...]:
+    """The tie-breakers in the order the tournament's ruleset ranks by."""
+    return tuple(BREAKER_BY_METRIC[key] for key in tournament.rules.standings_order())
+
+
+def sort_key(row: StandingRow, breakers: tuple[TieBreaker, ...] = TIE_BREAKERS) -> tuple[int, ...]:
     """Higher is better on every tie-breaker."""
-    return tuple(breaker.value(row) for breaker in TIE_BREAKERS)
+    return tuple(breaker.value(row) for breaker in breakers)
 
 
 @dataclass(frozen=True)
@@ -218,7 +226,8 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
                 public_id=public_id,
             )
         )
-    return Standings(tournament, after_round, tuple(rank_rows(rows)), open_sheets)
+    ranked = rank_rows(rows, tie_breakers(tournament))
+    return Standings(tournament, after_round, tuple(ranked), open_sheets)
 
 
 # The per-process cache (settings: ``CACHES["local"]``) for content under a stamped key.
@@ -298,12 +307,15 @@ def standings_from_data(tournament: Tournament, data: Any) -> Standings | None:
         return None
 
 
-def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:
+def rank_rows(
+    rows: Iterable[StandingRow], breakers: tuple[TieBreaker, ...] = TIE_BREAKERS
+) -> list[StandingRow]:
     """Sort by the tie-breakers (best first, then by name) and give shared places to equals."""
     ordered = sorted(
-        rows, key=lambda row: (tuple(-v for v in sort_key(row)), name_sort_key(row.name))
+        rows,
+        key=lambda row: (tuple(-v for v in sort_key(row, breakers)), name_sort_key(row.name)),
     )
-    keys = [sort_key(row) for row in ordered]
+    keys = [sort_key(row, breakers) for row in ordered]
     ranked = []
     for index, row in enumerate(ordered):
         rank = index + 1

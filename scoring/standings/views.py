@@ -14,11 +14,11 @@ from django_tables2 import RequestConfig
 
 from scoring.standings.columns import api_record
 from scoring.standings.ranking import (
-    TIE_BREAKERS,
     cached_standings,
     compute_standings,
     fragment_cache,
     latest_round_number,
+    tie_breakers,
 )
 from scoring.standings.tables import standings_table
 from tournament.access import OrganiserMixin
@@ -89,7 +89,7 @@ class StandingsMixin:
             table=SimpleLazyObject(configured_table),
             player_links=player_links,
             fragment_cache=fragment_cache(),
-            tie_breakers=TIE_BREAKERS,
+            tie_breakers=tie_breakers(self.tournament),
             round_choices=range(1, max(self.latest_round(standings), 1) + 1),
             table_cache_seconds=self.table_cache_seconds(),
         )

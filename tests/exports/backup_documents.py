@@ -12,8 +12,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from rules.hausregeln import ScoringOptions, score_sheet
 from scoring.backup.document import FORMAT, FORMAT_VERSION, GAME_FIELDS
-from scoring.rules import ScoringOptions, score_sheet
 from scoring.sheets.services import game_row
 from tests.conftest import example_records
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.hausregeln import RecordError, score_game
+from rules.hausregeln.keys import KNOWN_FIELDS
 from scoring.models import Game, SheetVersion
-from scoring.rules import RecordError, score_game
-from scoring.rules.keys import KNOWN_FIELDS
 
 pytestmark = pytest.mark.django_db
 

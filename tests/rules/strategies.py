@@ -12,9 +12,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from scoring.rules import Kind, ScoringOptions
-from scoring.rules.keys import KNOWN_FIELDS
-from scoring.rules.vocabulary import ANNOUNCED_SOLOS, ONE_RE_KINDS, RE_PARTY_SIZE
+from rules.hausregeln import Kind, ScoringOptions
+from rules.hausregeln.keys import KNOWN_FIELDS
+from rules.hausregeln.vocabulary import ANNOUNCED_SOLOS, ONE_RE_KINDS, RE_PARTY_SIZE
 
 ABSAGEN = ["keine_90", "keine_60", "keine_30", "schwarz"]
 

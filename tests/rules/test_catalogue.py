@@ -1,8 +1,8 @@
 """The engine's gettext catalogue (domain "rules"): in step with the source, complete, compiled.
 
-German is the source language (the msgids in ``scoring/rules/messages.py``); English is
-``scoring/rules/locale/en/LC_MESSAGES/rules.po`` and the committed ``rules.mo``. ``make messages``
-regenerates both; these tests fail when one of them was forgotten.
+German is the source language (the msgids in ``rules/hausregeln/messages.py``); English
+is ``rules/hausregeln/locale/en/LC_MESSAGES/rules.po`` and the committed ``rules.mo``.
+``make messages`` regenerates both; these tests fail when one of them was forgotten.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from pathlib import Path
 import polib
 import pytest
 
-from scoring.rules.i18n import LOCALE_DIR, catalogue
-from scoring.rules.messages import MESSAGES
+from rules.hausregeln.i18n import LOCALE_DIR, catalogue
+from rules.hausregeln.messages import MESSAGES
 
-RULES = Path(__file__).resolve().parents[2] / "scoring" / "rules"
+RULES = Path(__file__).resolve().parents[2] / "rules" / "hausregeln"
 PO_PATH = LOCALE_DIR / "en" / "LC_MESSAGES" / "rules.po"
 MO_PATH = PO_PATH.with_suffix(".mo")
 DJANGO_PO = RULES.parents[1] / "locale" / "en" / "LC_MESSAGES" / "django.po"
@@ -114,5 +114,5 @@ def test_engine_reads_the_compiled_catalogue(po):
 
 
 def test_django_catalogue_does_not_collect_the_engine_messages():
-    """The engine's markers are not Django's keywords and makemessages ignores scoring/rules."""
-    assert "scoring/rules/" not in DJANGO_PO.read_text(encoding="utf-8")
+    """The engine's markers are not Django's keywords and makemessages ignores rules/hausregeln."""
+    assert "rules/hausregeln/" not in DJANGO_PO.read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scoring.rules import check_sheet, dealer, score_game, score_sheet
+from rules.hausregeln import check_sheet, dealer, score_game, score_sheet
 
 SHEETS = Path(__file__).resolve().parents[2] / "fixtures" / "sheets"
 SHEET_FILES = ["sheet-4-players.json", "sheet-5-players.json"]

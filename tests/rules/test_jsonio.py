@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from scoring.rules import ScoringOptions
-from scoring.rules.jsonio import dumps, score_document
+from rules.hausregeln import ScoringOptions
+from rules.hausregeln.jsonio import dumps, score_document
 
 H15 = {
     "table_size": 5,

@@ -1,5 +1,6 @@
-"""The rules engine is pure Python: nothing under scoring/rules may import Django, nor anything
-of ours outside scoring.rules (tests/purity.py reads the imports)."""
+"""The rulesets are pure Python: nothing under rules/ (the interface, the registry, the house-rules
+engine in rules/hausregeln) may import Django, nor anything of ours outside rules (tests/purity.py
+reads the imports)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ from pathlib import Path
 
 from tests.purity import forbidden_imports, imported_modules, loaded_after, outside_loaded
 
-RULES = Path(__file__).resolve().parents[2] / "scoring" / "rules"
-ROOT = RULES.parents[1]
+RULES = Path(__file__).resolve().parents[2] / "rules"
+ENGINE = RULES / "hausregeln"
+ROOT = RULES.parent
 
 
 def test_sources_exist() -> None:
     assert (RULES / "__init__.py").is_file()
-    assert len(list(RULES.glob("*.py"))) >= 8
+    assert len(list(ENGINE.glob("*.py"))) >= 8
 
 
 def test_no_source_imports_django() -> None:
@@ -37,8 +39,8 @@ def test_no_source_imports_other_apps() -> None:
 def test_importing_the_package_loads_no_django() -> None:
     code = (
         "import sys\n"
-        "import scoring.rules, scoring.rules.jsonio, scoring.rules.sheet\n"
-        "from scoring.rules import score_game\n"
+        "import rules, rules.registry, rules.hausregeln.jsonio, rules.hausregeln.sheet\n"
+        "from rules.hausregeln import score_game\n"
         "score_game({'kind': 'normal', 're': [1, 2], 'augen_re': 130})\n"
         "loaded = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"
         "print(loaded)\n"
@@ -54,11 +56,14 @@ def test_importing_the_package_loads_no_django() -> None:
 
 def test_every_import_stays_inside_the_engine() -> None:
     """Relative, nested and dynamic imports too: no Django, nothing of ours outside the engine."""
-    assert forbidden_imports("scoring.rules") == {}
+    assert forbidden_imports("rules") == {}
 
 
 def test_importing_every_module_loads_nothing_of_ours_outside_the_engine() -> None:
-    modules = sorted(f"scoring.rules.{path.stem}" for path in RULES.glob("[!_]*.py"))
+    modules = sorted(
+        [f"rules.{path.stem}" for path in RULES.glob("[!_]*.py")]
+        + [f"rules.hausregeln.{path.stem}" for path in ENGINE.glob("[!_]*.py")]
+    )
     loaded = loaded_after("\n".join(f"import {module}" for module in modules))
     assert set(modules) <= set(loaded)
-    assert outside_loaded(loaded, "scoring.rules") == []
+    assert outside_loaded(loaded, "rules") == []

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scoring.rules import (
+from rules.hausregeln import (
     DEFAULT_OPTIONS,
     RecordError,
     ScoringOptions,

@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import (
+from rules.hausregeln import (
     EntryMethod,
     Party,
     RecordError,
@@ -16,9 +16,8 @@ from scoring.rules import (
     parse_record,
     score_game,
 )
-from scoring.rules.vocabulary import KIND_BY_VALUE, ONE_RE_KINDS
-
-from .strategies import (
+from rules.hausregeln.vocabulary import KIND_BY_VALUE, ONE_RE_KINDS
+from tests.rules.strategies import (
     calculator_records,
     json_values,
     options_strategy,

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from scoring.rules import RecordError, ScoringOptions, parse_record, score_game, translate
-from scoring.rules.messages import MESSAGES
+from rules.hausregeln import RecordError, ScoringOptions, parse_record, score_game, translate
+from rules.hausregeln.messages import MESSAGES
 
 DECK_48 = ScoringOptions(deck=48)
 

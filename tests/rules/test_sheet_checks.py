@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scoring.rules import check_sheet, dealer, max_games, score_sheet
+from rules.hausregeln import check_sheet, dealer, max_games, score_sheet
 
 SHEETS = Path(__file__).resolve().parents[2] / "fixtures" / "sheets"
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from scoring.rules import EntryMethod, RecordError, dealer, parse_record, score_game
+from rules.hausregeln import EntryMethod, RecordError, dealer, parse_record, score_game
 
 A, B, C, D, E = 1, 2, 3, 4, 5
 

@@ -135,8 +135,7 @@ def test_projector_shows_new_seating_then_standings(client, evening, confirm_rou
 
 
 def test_rules_page_shows_the_options_in_german(client, evening):
-    evening.deck = 48
-    evening.ddv_absage_bonus = True
+    evening.ruleset_options = {"deck": 48, "ddv_absage_bonus": True}
     evening.save()
     page = client.get(reverse("public:rules", args=[evening.slug])).content.decode()
     assert (

@@ -2,10 +2,32 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from rules.base import OptionSpec, Ruleset
 from tournament.models import CYCLES_LIMITS, ROUNDS_COUNT_LIMITS, Tournament
+
+# The model's ruleset fields are not form fields: the ruleset's options are, one field each
+# (``option_field``), gathered into ``ruleset_options`` by ``clean``.
+RULESET_FIELDS = ("ruleset", "ruleset_options")
+
+
+def option_field(ruleset: Ruleset, spec: OptionSpec, lang: str | None) -> forms.Field:
+    """A form field for one of the ruleset's options, labelled in the reader's language."""
+    label = ruleset.text(spec.label, lang)
+    if spec.kind == "bool":
+        return forms.BooleanField(label=label, required=False, initial=spec.default)
+    kind = type(spec.default)
+    return forms.TypedChoiceField(
+        label=label,
+        choices=[(value, ruleset.text(text, lang)) for value, text in spec.choices],
+        coerce=kind,
+        initial=spec.default,
+    )
 
 
 class TournamentForm(forms.ModelForm):
@@ -19,7 +41,11 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "date", *Tournament.SETTINGS_FIELDS]
+        fields = [
+            "name",
+            "date",
+            *(name for name in Tournament.SETTINGS_FIELDS if name not in RULESET_FIELDS),
+        ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, **kwargs):
@@ -32,6 +58,13 @@ class TournamentForm(forms.ModelForm):
         # A form posted without the setting (a page from before it existed) keeps what is set.
         self.fields["name_order"].required = False
         instance = kwargs.get("instance")
+        # A new tournament (an unsaved instance) plays the default ruleset.
+        self.ruleset = self.instance.rules
+        options = self.ruleset.options_json(self.ruleset.options(self.instance.ruleset_options))
+        self.option_names = [spec.name for spec in self.ruleset.option_specs()]
+        for spec in self.ruleset.option_specs():
+            self.fields[spec.name] = option_field(self.ruleset, spec, get_language())
+            self.fields[spec.name].initial = options.get(spec.name, spec.default)
         if instance is not None and instance.pk:
             self.fields["slug"].initial = instance.slug
             self.fields["slug"].help_text = _("Teil der Adresse; bis zur ersten Freigabe änderbar.")
@@ -44,9 +77,18 @@ class TournamentForm(forms.ModelForm):
     def clean_name_order(self) -> str:
         return self.cleaned_data.get("name_order") or self.instance.name_order
 
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        options = {name: cleaned.pop(name) for name in self.option_names if name in cleaned}
+        cleaned["ruleset"] = self.ruleset.key
+        cleaned["ruleset_options"] = self.ruleset.options_json(
+            self.ruleset.options(dict(self.instance.ruleset_options or {}) | options)
+        )
+        return cleaned
+
     FIELDSETS = (
         (_("Turnier"), ("name", "slug", "date", "venue", "rounds_count", "cycles")),
-        (_("Wertung (Hausregeln)"), ("deck", "pre_lead_counts", "ddv_absage_bonus")),
+        (None, ()),  # the ruleset's options: its name and fields come from the ruleset
         (
             _("Öffentliche Seiten"),
             (
@@ -61,4 +103,12 @@ class TournamentForm(forms.ModelForm):
     )
 
     def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
-        return [(title, [self[name] for name in names]) for title, names in self.FIELDSETS]
+        scoring = _("Wertung (%(ruleset)s)") % {
+            "ruleset": self.ruleset.text(self.ruleset.label, get_language())
+        }
+        return [
+            (title, [self[name] for name in names])
+            if title is not None
+            else (scoring, [self[name] for name in self.option_names])
+            for title, names in self.FIELDSETS
+        ]

@@ -17,6 +17,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+import rules as rulesets
 from tournament.audit import User, record
 from tournament.errors import DomainError
 from tournament.models import (
@@ -187,7 +188,7 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
         changed["name"] = normalize_name(changed["name"])
         if not changed["name"]:
             raise DomainError(_("Bitte einen Namen für das Turnier angeben."), field="name")
-    scoring_fields = {"deck", "pre_lead_counts", "ddv_absage_bonus", "cycles"}
+    scoring_fields = {"ruleset", "ruleset_options", "cycles"}
     if (
         scoring_fields & set(changed)
         and tournament.rounds.filter(sheets__versions__isnull=False).exists()
@@ -241,8 +242,22 @@ def validate_settings(tournament: Tournament) -> None:
     low, high = CYCLES_LIMITS
     if not low <= tournament.cycles <= high:
         raise DomainError(str(CYCLES_MESSAGE), field="cycles")
-    if tournament.deck not in (40, 48):
-        raise DomainError(_("Das Blatt hat 40 oder 48 Karten."), field="deck")
+    try:
+        ruleset = rulesets.get(tournament.ruleset)
+    except rulesets.UnknownRuleset:
+        raise DomainError(
+            _("Das Regelwerk „%(key)s“ gibt es nicht.") % {"key": tournament.ruleset},
+            field="ruleset",
+        ) from None
+    try:
+        # Stored complete (defaults filled in), so a later default never changes a tournament.
+        options = ruleset.options_json(ruleset.options(tournament.ruleset_options))
+    except (TypeError, ValueError) as error:
+        raise DomainError(
+            _("Die Einstellungen der Wertung passen nicht: %(error)s") % {"error": error},
+            field="ruleset_options",
+        ) from None
+    tournament.ruleset_options = options
     if tournament.name_order not in Tournament.NameOrder.values:
         raise DomainError(
             _("Die Listen sind nach Vorname wie eingegeben oder nach Nachname sortiert."),

@@ -16,7 +16,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring.rules import max_games
 from tournament.audit import User, record
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Participant, Round, Seat, SeatChange, Table, Tournament
@@ -198,7 +197,7 @@ def change_seat(
             % {"name": substitute.name, "number": round_.number},
             field="substitute",
         )
-    full = max_games(seat.table.seats.count(), tournament.cycles)
+    full = tournament.sheet_length(seat.table.seats.count())
     earlier = seat.changes.order_by("-from_game").first()
     first = earlier.from_game + 1 if earlier else 1
     if not first <= from_game <= full:

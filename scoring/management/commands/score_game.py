@@ -1,7 +1,9 @@
-"""manage.py score_game FILE|- [--deck 48] [--pre-lead-counts] [--ddv-absage-bonus] [--lang en]
+"""manage.py score_game FILE|- [--ruleset KEY] [--option NAME=VALUE …] [--lang en]
+(house rules' flags: [--deck 48] [--pre-lead-counts] [--ddv-absage-bonus])
 
 One record in, one result out; a list in, a list out (SCORING.md §8). Exits 1 when any record
-was refused.
+was refused. ``--ruleset`` picks the rules (default: the house rules); ``--deck``,
+``--pre-lead-counts`` and ``--ddv-absage-bonus`` are short for ``--option deck=48`` etc.
 """
 
 from __future__ import annotations
@@ -11,21 +13,42 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.rules import ScoringOptions, score_document
-from scoring.rules.jsonio import dumps
+import rules
 
 
 class Command(BaseCommand):
-    help = "Score game records (JSON) with the tournament's house rules."
+    help = "Score game records (JSON) with a ruleset (default: the tournament's house rules)."
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="JSON file with one record or a list; - for stdin")
-        parser.add_argument("--deck", type=int, choices=[40, 48], default=40)
+        parser.add_argument(
+            "--ruleset",
+            default=rules.DEFAULT_KEY,
+            help=f"ruleset (default {rules.DEFAULT_KEY}; known: {', '.join(rules.known_keys())})",
+        )
+        parser.add_argument(
+            "--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option"
+        )
+        parser.add_argument("--deck", type=int, choices=[40, 48])
         parser.add_argument("--pre-lead-counts", action="store_true")
         parser.add_argument("--ddv-absage-bonus", action="store_true")
         parser.add_argument("--lang", default="de", choices=["de", "en"])
 
-    def handle(self, *args, file, deck, pre_lead_counts, ddv_absage_bonus, lang, **options):
+    def handle(
+        self, *args, file, ruleset, option, deck, pre_lead_counts, ddv_absage_bonus, lang, **_
+    ):
+        pairs = list(option)
+        if deck is not None:
+            pairs.append(f"deck={deck}")
+        if pre_lead_counts:
+            pairs.append("pre_lead_counts=true")
+        if ddv_absage_bonus:
+            pairs.append("ddv_absage_bonus=true")
+        try:
+            chosen = rules.get(ruleset)
+            scoring_options = chosen.options(chosen.options_from_text(pairs))
+        except (rules.UnknownRuleset, ValueError) as error:
+            raise CommandError(str(error)) from error
         if file == "-":
             text = sys.stdin.read()
         else:
@@ -35,10 +58,7 @@ class Command(BaseCommand):
                 raise CommandError(f"{file}: {error.strerror}") from error
             except UnicodeDecodeError as error:
                 raise CommandError(f"{file}: not UTF-8 text (byte {error.start + 1})") from error
-        scoring_options = ScoringOptions(
-            deck=deck, pre_lead_counts=pre_lead_counts, ddv_absage_bonus=ddv_absage_bonus
-        )
-        output, refused = score_document(text, scoring_options, lang)
-        self.stdout.write(dumps(output))
+        output, refused = chosen.score_document(text, scoring_options, lang)
+        self.stdout.write(output)
         if refused:
             sys.exit(1)

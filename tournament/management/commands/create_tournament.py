@@ -1,5 +1,9 @@
 """manage.py create_tournament --name NAME --date YYYY-MM-DD [--slug SLUG] [--organiser USERNAME]
-[--club SLUG]
+[--club SLUG] [--ruleset KEY] [--option NAME=VALUE …]
+
+``--ruleset`` picks the rules (default: the house rules), ``--option`` sets one of its options
+(``manage.py create_tournament --ruleset hausregeln --option deck=48``); the house rules' flags
+``--deck``, ``--pre-lead-counts`` and ``--ddv-absage-bonus`` are short for their options.
 
 Without ``--organiser`` or ``--club`` only superusers see the new tournament (``manage.py
 grant_access`` later). With ``--club`` the club's logins see it (by their role).
@@ -8,10 +12,12 @@ grant_access`` later). With ``--club`` the club's logins see it (by their role).
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+import rules as rulesets
 from tournament.errors import DomainError
 from tournament.events.services import create_tournament
 from tournament.management.organiser import add_organiser_argument, organiser_from
@@ -26,6 +32,21 @@ def parse_date(value: str) -> datetime.date:
         raise CommandError(f"--date: '{value}' is not a date of the form YYYY-MM-DD") from error
 
 
+def ruleset_from(options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The ruleset's key and options JSON from ``--ruleset``, ``--option`` and the flags."""
+    pairs = list(options["option"])
+    if options["deck"] is not None:
+        pairs.append(f"deck={options['deck']}")
+    for flag in ("pre_lead_counts", "ddv_absage_bonus"):
+        if options[flag]:
+            pairs.append(f"{flag}=true")
+    try:
+        ruleset = rulesets.get(options["ruleset"])
+        return ruleset.key, ruleset.options_from_text(pairs)
+    except (rulesets.UnknownRuleset, ValueError) as error:
+        raise CommandError(str(error)) from error
+
+
 class Command(BaseCommand):
     help = "Create a tournament (Turnier anlegen)."
 
@@ -36,13 +57,23 @@ class Command(BaseCommand):
         parser.add_argument("--venue", default="")
         parser.add_argument("--rounds", type=int, default=2, help="Durchgänge (default 2)")
         parser.add_argument("--cycles", type=int, default=4, help="cycles per round (default 4)")
-        parser.add_argument("--deck", type=int, choices=[40, 48], default=40)
+        parser.add_argument(
+            "--ruleset",
+            default=rulesets.DEFAULT_KEY,
+            help=f"ruleset (default {rulesets.DEFAULT_KEY}; known: "
+            f"{', '.join(rulesets.known_keys())})",
+        )
+        parser.add_argument(
+            "--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option"
+        )
+        parser.add_argument("--deck", type=int, choices=[40, 48])
         parser.add_argument("--pre-lead-counts", action="store_true")
         parser.add_argument("--ddv-absage-bonus", action="store_true")
         parser.add_argument("--club", metavar="SLUG", help="the club the tournament belongs to")
         add_organiser_argument(parser)
 
     def handle(self, *args, **options):
+        ruleset, ruleset_options = ruleset_from(options)
         organiser = organiser_from(options)
         club = None
         if options["club"]:
@@ -58,9 +89,8 @@ class Command(BaseCommand):
                     venue=options["venue"],
                     rounds_count=options["rounds"],
                     cycles=options["cycles"],
-                    deck=options["deck"],
-                    pre_lead_counts=options["pre_lead_counts"],
-                    ddv_absage_bonus=options["ddv_absage_bonus"],
+                    ruleset=ruleset,
+                    ruleset_options=ruleset_options,
                     club=club,
                 )
                 if organiser is not None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.rules.i18n import translate
+from rules.hausregeln.i18n import translate
 
 DECKS = (40, 48)
 

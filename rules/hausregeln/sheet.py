@@ -11,12 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.rules.engine import score_record
-from scoring.rules.errors import RecordError
-from scoring.rules.i18n import translate
-from scoring.rules.options import DEFAULT_OPTIONS, ScoringOptions
-from scoring.rules.parsing import parse_record
-from scoring.rules.result import GameResult
+from rules.hausregeln.engine import score_record
+from rules.hausregeln.errors import RecordError
+from rules.hausregeln.i18n import translate
+from rules.hausregeln.options import DEFAULT_OPTIONS, ScoringOptions
+from rules.hausregeln.parsing import parse_record
+from rules.hausregeln.result import GameResult
 
 DEFAULT_CYCLES = 4
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.rules.errors import RecordError, shown
-from scoring.rules.fields import as_choice, as_list, as_mapping
-from scoring.rules.keys import STATEMENT_FIELDS, check_nested_keys
-from scoring.rules.records import Statement
-from scoring.rules.vocabulary import (
+from rules.hausregeln.errors import RecordError, shown
+from rules.hausregeln.fields import as_choice, as_list, as_mapping
+from rules.hausregeln.keys import STATEMENT_FIELDS, check_nested_keys
+from rules.hausregeln.records import Statement
+from rules.hausregeln.vocabulary import (
     ABSAGE_LEVEL,
     ANNOUNCED_SOLOS,
     CALL_BY_VALUE,

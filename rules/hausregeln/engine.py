@@ -1,6 +1,6 @@
 """Scoring a game: one entry point for all four entry methods (SCORING.md §2 and §6).
 
-``score_game`` = :func:`~scoring.rules.parsing.parse_record` + :func:`score_record`. The payout
+``score_game`` = :func:`~rules.hausregeln.parsing.parse_record` + :func:`score_record`. The payout
 of §2 turns a party's value into seat points: in a normal game each winner +V and each loser −V;
 in a one-Re kind the soloist ±3V and each opponent ∓V. The sitting-out seat always scores 0, so
 every result sums to zero.
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.rules.calculator import value_game
-from scoring.rules.options import DEFAULT_OPTIONS, ScoringOptions
-from scoring.rules.parsing import parse_record
-from scoring.rules.records import (
+from rules.hausregeln.calculator import value_game
+from rules.hausregeln.options import DEFAULT_OPTIONS, ScoringOptions
+from rules.hausregeln.parsing import parse_record
+from rules.hausregeln.records import (
     ACTIVE_SEATS,
     CalculatorRecord,
     DirectPoints,
@@ -22,8 +22,8 @@ from scoring.rules.records import (
     Record,
     Revoke,
 )
-from scoring.rules.result import NO_COUNTED_STATEMENT, GameResult
-from scoring.rules.vocabulary import ONE_RE_KINDS, EntryMethod, Kind, Party
+from rules.hausregeln.result import NO_COUNTED_STATEMENT, GameResult
+from rules.hausregeln.vocabulary import ONE_RE_KINDS, EntryMethod, Kind, Party
 
 RE = Party.RE
 KONTRA = Party.KONTRA

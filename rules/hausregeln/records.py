@@ -1,6 +1,6 @@
 """The four typed records of a game (SCORING.md §6) and the statements and Sonderpunkte they hold.
 
-:func:`~scoring.rules.parsing.parse_record` builds them from JSON; every record is frozen and
+:func:`~rules.hausregeln.parsing.parse_record` builds them from JSON; every record is frozen and
 already checked, so the engine can trust what it gets.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from scoring.rules.vocabulary import Call, EntryMethod, Kind, Party, Special
+from rules.hausregeln.vocabulary import Call, EntryMethod, Kind, Party, Special
 
 #: The seats of a table and, per sitting-out seat, the four active ones.
 ACTIVE_SEATS: dict[tuple[int, int | None], tuple[int, ...]] = {(4, None): (1, 2, 3, 4)}

@@ -2,12 +2,12 @@
 
 The engine uses the standard library's :mod:`gettext`, not Django's translation, because it must
 stay importable without Django. Domain ``rules``: the msgids are the German texts of
-:mod:`scoring.rules.messages`, so German needs no catalogue; English is
+:mod:`rules.hausregeln.messages`, so German needs no catalogue; English is
 ``locale/en/LC_MESSAGES/rules.po`` next to this file, compiled to the committed ``rules.mo``.
 ``make messages`` extracts with ``xgettext -kN_ -kNC_:1c,2``, merges into ``rules.po`` and
 compiles. Django's ``makemessages`` never collects these texts into ``django.po``: the markers
 ``N_``/``NC_`` are not among its keywords (``_``, ``gettext``, ``pgettext``, …), and the Makefile
-passes ``--ignore=scoring/rules`` to ``makemessages`` and ``compilemessages`` as well.
+passes ``--ignore=rules/hausregeln`` to ``makemessages`` and ``compilemessages`` as well.
 
 Messages are ``str.format`` templates; a field written ``{name:call}`` (or ``:kind``,
 ``:party``, ``:special``) is a vocabulary value that is itself translated, so the same error
@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from scoring.rules.messages import MESSAGES
+from rules.hausregeln.messages import MESSAGES
 
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
@@ -83,7 +83,7 @@ _LABELS: dict[str | None, dict[str, str]] = {}
 
 
 def translate(key: str, /, lang: str | None = DEFAULT_LANGUAGE, **params: Any) -> str:
-    """The message ``key`` (see :mod:`scoring.rules.messages`) in ``lang``, formatted with
+    """The message ``key`` (see :mod:`rules.hausregeln.messages`) in ``lang``, formatted with
     ``params``.
 
     An unknown key returns the key itself, so a missing text shows up instead of crashing.

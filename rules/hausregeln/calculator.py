@@ -1,7 +1,7 @@
 """Who wins a fully recorded game and what it is worth (SCORING.md §3 and §4).
 
 The valuation is computed from the party's point of view and only then paid out to seats
-(:mod:`scoring.rules.engine`), so the same code serves two-seat and one-seat Re parties.
+(:mod:`rules.hausregeln.engine`), so the same code serves two-seat and one-seat Re parties.
 
 Reading of the contract, in the order the engine applies it:
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scoring.rules.options import ScoringOptions
-from scoring.rules.records import CalculatorRecord
-from scoring.rules.result import BreakdownItem
-from scoring.rules.vocabulary import (
+from rules.hausregeln.options import ScoringOptions
+from rules.hausregeln.records import CalculatorRecord
+from rules.hausregeln.result import BreakdownItem
+from rules.hausregeln.vocabulary import (
     ABSAGE_LEVEL,
     ANNOUNCED_SOLOS,
     GEGEN_KINDS,

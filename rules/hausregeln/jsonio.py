@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scoring.rules.engine import score_game
-from scoring.rules.errors import RecordError
-from scoring.rules.i18n import translate
-from scoring.rules.options import DEFAULT_OPTIONS, ScoringOptions
+from rules.hausregeln.engine import score_game
+from rules.hausregeln.errors import RecordError
+from rules.hausregeln.i18n import translate
+from rules.hausregeln.options import DEFAULT_OPTIONS, ScoringOptions
 
 
 def _refuse_constant(name: str) -> Any:

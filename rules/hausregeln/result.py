@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from scoring.rules.i18n import label, translate
-from scoring.rules.vocabulary import EntryMethod, Kind, Party
+from rules.hausregeln.i18n import label, translate
+from rules.hausregeln.vocabulary import EntryMethod, Kind, Party
 
 
 class BreakdownItem(NamedTuple):

@@ -3,7 +3,7 @@ the table and its seats (SCORING.md §5).
 
 ``true`` is not a seat, ``4.0`` is not a table size, ``"130"`` is not Augen. ``null`` is
 accepted only where §8 shows it (``sitting_out``, ``schwarz``, ``revoke``). Each reader returns
-the typed value or raises a :class:`~scoring.rules.errors.RecordError` naming the field.
+the typed value or raises a :class:`~rules.hausregeln.errors.RecordError` naming the field.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.rules.errors import RecordError, number, shown
-from scoring.rules.vocabulary import (
+from rules.hausregeln.errors import RecordError, number, shown
+from rules.hausregeln.vocabulary import (
     CALL_BY_VALUE,
     KIND_BY_VALUE,
     PARTY_BY_VALUE,

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scoring.rules.i18n import translate
+from rules.base import RowRefused
+from rules.hausregeln.i18n import translate
 
 
-class RecordError(ValueError):
+class RecordError(RowRefused):
     """A game record that SCORING.md §5 refuses.
 
     ``field`` is a path into the record such as ``augen_re``, ``re[1]``, ``statements[2].call``,

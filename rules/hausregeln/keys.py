@@ -14,7 +14,7 @@ import re as regex
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.rules.errors import RecordError
+from rules.hausregeln.errors import RecordError
 
 #: Every top-level key of §8.
 KNOWN_FIELDS: frozenset[str] = frozenset(

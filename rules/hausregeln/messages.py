@@ -4,7 +4,7 @@ German is the source language, so the texts below are both the German messages a
 of the gettext domain ``rules``; English lives only in ``locale/en/LC_MESSAGES/rules.po``.
 Callers and the other modules name a message by its key (``error.<code>``, ``warning.<code>``,
 ``label.<breakdown key>``, ``term.<call|kind|party|special>.<JSON value>``, ``json.<message of
-Python's json module>``, ``option.<line>``); :mod:`scoring.rules.i18n` renders it.
+Python's json module>``, ``option.<line>``); :mod:`rules.hausregeln.i18n` renders it.
 
 :func:`N_` and :func:`NC_` only mark a text for ``xgettext -kN_ -kNC_:1c,2`` (``make messages``)
 and return it with its context. ``NC_`` gives a context where one German word needs two English
@@ -279,4 +279,11 @@ MESSAGES: dict[str, Message] = {
         "90 gegen „keine 60“, 60 gegen „keine 30“ oder 30 gegen „schwarz“ erreicht; "
         "verrechnet wie Sonderpunkte."
     ),
+    # --- the settings form: the ruleset's name and its options' labels ----------------------
+    "setting.ruleset": N_("Hausregeln"),
+    "setting.deck": N_("Blatt"),
+    "setting.deck_40": N_("40 Karten (ohne Neunen)"),
+    "setting.deck_48": N_("48 Karten (mit Neunen)"),
+    "setting.pre_lead_counts": N_("Re/Kontra vor dem ersten Ausspielen zählt allein 1 Punkt"),
+    "setting.ddv_absage_bonus": N_("DDV-Punkte gegen Absagen (120 gegen „keine 90“ usw.)"),
 }

@@ -23,13 +23,13 @@ The readings chosen where the contract leaves room are listed in ``DECISIONS.md`
 file.
 """
 
-from scoring.rules.engine import pay_out, revoke_points, score_game, score_record
-from scoring.rules.errors import RecordError
-from scoring.rules.i18n import LANGUAGES, label, resolve_language, translate
-from scoring.rules.jsonio import score_document
-from scoring.rules.options import DEFAULT_OPTIONS, ScoringOptions, describe_options
-from scoring.rules.parsing import parse_record
-from scoring.rules.records import (
+from rules.hausregeln.engine import pay_out, revoke_points, score_game, score_record
+from rules.hausregeln.errors import RecordError
+from rules.hausregeln.i18n import LANGUAGES, label, resolve_language, translate
+from rules.hausregeln.jsonio import score_document
+from rules.hausregeln.options import DEFAULT_OPTIONS, ScoringOptions, describe_options
+from rules.hausregeln.parsing import parse_record
+from rules.hausregeln.records import (
     CalculatorRecord,
     DirectPoints,
     QuickEntry,
@@ -38,8 +38,8 @@ from scoring.rules.records import (
     SpecialPoint,
     Statement,
 )
-from scoring.rules.result import BreakdownItem, GameResult, ScoringWarning
-from scoring.rules.sheet import (
+from rules.hausregeln.result import BreakdownItem, GameResult, ScoringWarning
+from rules.hausregeln.sheet import (
     SheetGame,
     SheetIssue,
     SheetScore,
@@ -48,7 +48,7 @@ from scoring.rules.sheet import (
     max_games,
     score_sheet,
 )
-from scoring.rules.vocabulary import Call, EntryMethod, Kind, Party, Schwarz, Special
+from rules.hausregeln.vocabulary import Call, EntryMethod, Kind, Party, Schwarz, Special
 
 __all__ = [
     "DEFAULT_OPTIONS",

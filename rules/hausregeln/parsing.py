@@ -3,7 +3,7 @@
 SCORING.md §6 recognises a record in this order: **direct points** (``points`` given),
 **revoke** (``revoke`` not null), **quick entry** (``winners`` or ``value`` given), **calculator**
 (everything else). Every check of §5 happens while parsing, so the engine can trust what it
-gets; each refusal is a :class:`~scoring.rules.errors.RecordError` naming the field. For
+gets; each refusal is a :class:`~rules.hausregeln.errors.RecordError` naming the field. For
 ``points``, ``winners`` and ``value`` a null counts as "not given", like a missing key, so a form
 that always sends every field still enters the right way.
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.rules.errors import RecordError, number, shown
-from scoring.rules.fields import (
+from rules.hausregeln.errors import RecordError, number, shown
+from rules.hausregeln.fields import (
     SEAT_KEYS,
     as_choice,
     as_int,
@@ -29,14 +29,14 @@ from scoring.rules.fields import (
     parse_seats,
     parse_table,
 )
-from scoring.rules.keys import (
+from rules.hausregeln.keys import (
     KNOWN_FIELDS,
     REVOKE_FIELDS,
     check_nested_keys,
     check_unknown_top_level,
 )
-from scoring.rules.options import DEFAULT_OPTIONS, ScoringOptions
-from scoring.rules.records import (
+from rules.hausregeln.options import DEFAULT_OPTIONS, ScoringOptions
+from rules.hausregeln.records import (
     ACTIVE_SEATS,
     CalculatorRecord,
     DirectPoints,
@@ -44,9 +44,9 @@ from scoring.rules.records import (
     Record,
     Revoke,
 )
-from scoring.rules.specials import parse_specials
-from scoring.rules.statements import parse_statements
-from scoring.rules.vocabulary import ONE_RE_KINDS, SCHWARZ_BY_VALUE, TOTAL_AUGEN, Party, Schwarz
+from rules.hausregeln.specials import parse_specials
+from rules.hausregeln.statements import parse_statements
+from rules.hausregeln.vocabulary import ONE_RE_KINDS, SCHWARZ_BY_VALUE, TOTAL_AUGEN, Party, Schwarz
 
 RE = Party.RE
 KONTRA = Party.KONTRA

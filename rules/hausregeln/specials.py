@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.rules.errors import RecordError
-from scoring.rules.fields import as_choice, as_list, as_mapping
-from scoring.rules.keys import SPECIAL_FIELDS, check_nested_keys
-from scoring.rules.records import SpecialPoint
-from scoring.rules.vocabulary import (
+from rules.hausregeln.errors import RecordError
+from rules.hausregeln.fields import as_choice, as_list, as_mapping
+from rules.hausregeln.keys import SPECIAL_FIELDS, check_nested_keys
+from rules.hausregeln.records import SpecialPoint
+from rules.hausregeln.vocabulary import (
     ANNOUNCED_SOLOS,
     LAST_TRICK_SPECIALS,
     ONE_RE_KINDS,
