@@ -239,7 +239,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "config.static_storage.ModuleAwareStaticFilesStorage"
             if DEPLOYED
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
