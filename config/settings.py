@@ -239,7 +239,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "config.static_storage.ModuleAwareStaticFilesStorage"
+            "config.static_storage.CompressedManifestModulesStorage"
             if DEPLOYED
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )

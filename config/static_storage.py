@@ -9,5 +9,5 @@ from __future__ import annotations
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
-class ModuleAwareStaticFilesStorage(CompressedManifestStaticFilesStorage):
+class CompressedManifestModulesStorage(CompressedManifestStaticFilesStorage):
     support_js_module_import_aggregation = True

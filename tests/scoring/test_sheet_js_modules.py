@@ -87,7 +87,7 @@ def test_the_service_worker_keeps_every_module_of_the_sheet_page(client):
 def test_in_network_mode_the_hashed_modules_load_each_other_by_hashed_name(tmp_path):
     storages = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "config.static_storage.ModuleAwareStaticFilesStorage"},
+        "staticfiles": {"BACKEND": "config.static_storage.CompressedManifestModulesStorage"},
     }
     # Only our scripts (the fonts and the admin's files would take a minute to compress).
     with override_settings(
