@@ -78,6 +78,13 @@ def test_every_module_of_the_sheet_page_is_in_its_folder_and_loaded():
     assert "js/sheet/merge.js" in modules and "js/sheet/canon.js" in modules
 
 
+def test_each_module_is_small_and_says_what_it_holds():
+    for name in sorted(loaded_modules()):
+        lines = (STATIC / name).read_text(encoding="utf-8").splitlines()
+        assert len(lines) < 300, f"{name}: {len(lines)} lines"
+        assert lines[0].startswith("// "), f"{name} has no header comment"
+
+
 def test_the_service_worker_keeps_every_module_of_the_sheet_page(client):
     body = client.get("/e/sw.js").content.decode()
     missing = [name for name in sorted(loaded_modules()) if f'"/static/{name}"' not in body]
