@@ -176,7 +176,7 @@ class KeptPageMiddleware:
     Django adds it when the session or the CSRF cookie is touched; the first visit sets the CSRF
     cookie, so the browser's copy of that visit would never match the next request and the page
     would open offline only after a second visit. The copy is private to the phone; the page's
-    script checks online whether it is still current (static/js/sheet.js, ``checkCurrent``).
+    script checks online whether it is still current (static/js/sheet/offline.js, ``checkCurrent``).
     Placed outside the session and CSRF middlewares, which add the header.
     """
 

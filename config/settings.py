@@ -257,7 +257,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "config.static_storage.CompressedManifestModulesStorage"
             if DEPLOYED
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )

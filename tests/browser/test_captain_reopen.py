@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring.models import Sheet, SheetVersion
 from tests.browser.conftest import screenshot
@@ -223,4 +224,6 @@ def test_on_plain_http_the_browser_keeps_the_page_for_offline_and_updates_it_onl
     )
     phone.goto("about:blank")
     phone.goto(link)
-    phone.wait_for_function("document.querySelector('input[name=g3-winners]').value === '13'")
+    # A locator assertion, not wait_for_function: Playwright compiles a string predicate with
+    # eval, which the page's CSP refuses once the reloaded page is in place (a flaky failure).
+    expect(phone.locator("input[name=g3-winners]")).to_have_value("13", timeout=15_000)

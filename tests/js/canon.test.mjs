@@ -1,9 +1,7 @@
-// node --test tests/js/ : the pure helpers of the sheet page's autosave (static/js/sheet_sync.js).
-"use strict";
-const test = require("node:test");
-const assert = require("node:assert");
-const path = require("node:path");
-const Sync = require(path.join(__dirname, "..", "..", "static", "js", "sheet_sync.js"));
+// node --test tests/js/ : the canonical form of a sheet row (static/js/sheet/canon.js).
+import test from "node:test";
+import assert from "node:assert";
+import * as Sync from "../../static/js/sheet/canon.js";
 
 const SOLO_KINDS = ["hochzeit_allein", "solo_buben", "solo_damen", "solo_trumpf", "stilles_solo"];
 const FOUR = { soloKinds: SOLO_KINDS, active: [1, 2, 3, 4] };
@@ -66,18 +64,4 @@ test("a revoke keeps its soloist and offender", () => {
 test("a blank row is empty whatever its kind", () => {
   assert.strictEqual(Sync.canon(row({}), FOUR), "");
   assert.strictEqual(Sync.canon(row({ kind: "solo_damen" }), FOUR), "");
-});
-
-test("error answers: what the page says and whether it sends again", () => {
-  assert.deepStrictEqual(Sync.errorAdvice(404), { text: "error_gone", retry: false, stop: true, delay: null });
-  assert.strictEqual(Sync.errorAdvice(403).text, "error_forbidden");
-  assert.strictEqual(Sync.errorAdvice(403).stop, true);
-  const busy = Sync.errorAdvice(503, "5");
-  assert.strictEqual(busy.text, "error_busy");
-  assert.strictEqual(busy.retry, true);
-  assert.strictEqual(busy.delay, 5000);
-  assert.strictEqual(Sync.errorAdvice(429, "600").delay, 600000);
-  assert.strictEqual(Sync.errorAdvice(500).retry, true);
-  assert.strictEqual(Sync.errorAdvice(400).text, "error_refused");
-  assert.strictEqual(Sync.errorAdvice(405).stop, true);
 });

@@ -1,0 +1,197 @@
+// The points on the sheet: the server scores (one home for the rules: scoring/rules), this
+// module asks it for a preview of what is typed and paints the answer into the rows and totals;
+// without the server, rows typed since the last answer are marked as waiting for their points.
+
+import { element, setText, signed } from "./page.js";
+import { readAnswer } from "./answers.js";
+import { describe } from "./conflict_panel.js";
+
+// ``hooks``: serverError(answer) and offline() of the autosave, updated() after painting.
+export function createScores(rows, canon, t, hooks) {
+  const form = rows.form;
+  const previewUrl = form.getAttribute("data-preview-url");
+  const csrf = form.querySelector("input[name=csrfmiddlewaretoken]").value;
+  const status = document.getElementById("sheet-status");
+  let scored = rows.readAll();  // the rows as they were when the points shown were computed
+  let expectedGames = rows.list.length;
+  let timer = null;
+  let inflight = null;
+
+  function schedulePreview() {
+    if (timer) window.clearTimeout(timer);
+    timer = window.setTimeout(preview, 250);
+  }
+
+  function preview() {
+    timer = null;
+    if (inflight) inflight.abort();
+    inflight = new AbortController();
+    const sent = rows.readAll();
+    fetch(previewUrl, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { "X-CSRFToken": csrf },
+      credentials: "same-origin",
+      signal: inflight.signal
+    })
+      .then(readAnswer)
+      .then(function (answer) {
+        if (answer.code !== 200) {
+          hooks.serverError(answer);
+          markUnscored();
+        } else if (answer.data.rows) {
+          render(answer.data, sent);
+          hooks.updated();
+        }
+      }, function (error) {
+        if (error.name === "AbortError") return;
+        hooks.offline();
+        markUnscored();
+      });
+  }
+
+  // Rows typed since the last answer show what was typed (winners, value, kind) and that their
+  // points, and every total after them, come once the connection is back.
+  function markUnscored() {
+    const current = rows.readAll();
+    let firstStale = null;
+    rows.list.forEach(function (row) {
+      const number = row.getAttribute("data-game");
+      if (canon(current[number], false, number) === canon(scored[number], false, number)) {
+        if (firstStale !== null) {
+          row.querySelectorAll("td.points-cell .total").forEach(function (total) { total.textContent = "\u2026"; });
+        }
+        return;
+      }
+      if (firstStale === null) firstStale = Number(number);
+      const parts = rows.parts(number);
+      parts.main.classList.remove("has-problem", "has-warning");
+      parts.main.querySelectorAll("td.points-cell").forEach(function (cell) {
+        cell.textContent = "";
+        if (current[number]) cell.appendChild(element("span", "points muted", "\u2026"));
+      });
+      const info = parts.info.querySelector(".info-cell");
+      info.textContent = "";
+      if (current[number]) {
+        info.appendChild(element("span", "row-unscored", describe(current[number], canon, t) + " \u2013 " + t("offline_pending_points")));
+      }
+      parts.info.classList.toggle("hidden-info", !current[number]);
+    });
+    form.classList.toggle("totals-pending", firstStale !== null);
+    if (firstStale === null) return;
+    if (status) {
+      setText(status, form.getAttribute("data-count-text").replace("%1", Object.keys(current).length).replace("%2", expectedGames));
+    }
+    form.querySelectorAll("td.total-cell strong, .bar-total strong").forEach(function (strong) { strong.textContent = "\u2026"; });
+    const zero = form.querySelector(".zero-check");
+    if (zero) setText(zero, "(" + t("offline_pending_points") + ")");
+    const barZero = form.querySelector(".bar-zero");
+    if (barZero) {
+      setText(barZero, t("offline_pending_points"));
+      barZero.classList.remove("bad");
+    }
+  }
+
+  function markProblems(row, parts, problems) {
+    ["winners", "value", "kind"].forEach(function (name) {
+      const input = rows.field(row.number, name);
+      if (input) input.classList.toggle("invalid", !!problems[name]);
+    });
+    const soloist = rows.field(row.number, "soloist");
+    if (soloist) soloist.classList.toggle("invalid", !!problems.soloist);
+    const offender = rows.field(row.number, "offender");
+    if (offender) offender.classList.toggle("invalid", !!problems.offender);
+    parts.extra.querySelectorAll(".direct-input").forEach(function (input) {
+      input.classList.toggle("invalid", !!problems.points);
+    });
+    if (problems.soloist || problems.offender || problems.points || problems.record) {
+      parts.extra.classList.add("open");
+    }
+  }
+
+  function paintPoints(row, parts) {
+    parts.main.querySelectorAll("td.points-cell").forEach(function (cell) {
+      const seat = cell.getAttribute("data-seat");
+      cell.textContent = "";
+      if (!row.filled) return;
+      const points = element("span", "points");
+      if (row.counted) {
+        const value = row.points[seat];
+        points.textContent = signed(value);
+        if (value > 0) points.classList.add("pos");
+        if (value < 0) points.classList.add("neg");
+        cell.appendChild(points);
+        cell.appendChild(element("span", "total", String(row.totals[seat])));
+      } else {
+        points.classList.add("muted");
+        points.textContent = "\u2013";
+        cell.appendChild(points);
+      }
+    });
+  }
+
+  function paintInfo(row, parts, problems) {
+    const info = parts.info.querySelector(".info-cell");
+    info.textContent = "";
+    const messages = [];
+    Object.keys(problems).forEach(function (key) {
+      problems[key].forEach(function (message) { messages.push(message); });
+    });
+    if (messages.length) {
+      const list = element("ul", "row-problems");
+      list.setAttribute("role", "alert");
+      messages.forEach(function (message) {
+        list.appendChild(element("li", "", form.getAttribute("data-game-label").replace("%s", row.number) + " " + message));
+      });
+      info.appendChild(list);
+    }
+    if (row.note) info.appendChild(element("span", "row-note", row.note));
+    if (row.warnings.length) info.appendChild(element("span", "row-warning", "\u26a0 " + row.warnings.join("; ")));
+    if (row.breakdown) info.appendChild(element("span", "row-breakdown", row.breakdown));
+    parts.info.classList.toggle("hidden-info", !messages.length && !row.warnings.length && !row.breakdown && !row.note);
+  }
+
+  function paintTotals(data) {
+    form.querySelectorAll("td.total-cell").forEach(function (cell) {
+      cell.textContent = "";
+      cell.appendChild(element("strong", "", String(data.totals[cell.getAttribute("data-seat")])));
+    });
+    form.querySelectorAll(".bar-total").forEach(function (cell) {
+      const strong = cell.querySelector("strong");
+      setText(strong, signed(data.totals[cell.getAttribute("data-seat")] || 0).replace("\u2212", "-"));
+    });
+    const sum = Object.keys(data.totals).reduce(function (acc, seat) { return acc + data.totals[seat]; }, 0);
+    const zero = form.querySelector(".zero-check");
+    if (zero) setText(zero, form.getAttribute("data-zero-text").replace("%1", data.filled).replace("%2", sum));
+    const barZero = form.querySelector(".bar-zero");
+    if (barZero) {
+      setText(barZero, (sum === 0 ? "\u2713 " : "\u26a0 ") + t("sum", sum));
+      barZero.classList.toggle("bad", sum !== 0);
+    }
+    if (status) {
+      setText(status, form.getAttribute("data-count-text").replace("%1", data.filled).replace("%2", data.expected));
+    }
+  }
+
+  // The server's scoring of ``sent`` (the rows as they were sent): rows, problems, totals.
+  function render(data, sent) {
+    scored = sent;
+    expectedGames = data.expected;
+    form.classList.remove("totals-pending");
+    data.rows.forEach(function (row) {
+      const parts = rows.parts(row.number);
+      if (!parts.main) return;
+      const problems = row.problems || {};
+      parts.main.classList.toggle("has-problem", Object.keys(problems).length > 0);
+      parts.main.classList.toggle("has-warning", row.warnings.length > 0);
+      parts.main.classList.toggle("empty", !row.filled);
+      parts.main.setAttribute("data-mode", row.mode);
+      markProblems(row, parts, problems);
+      paintPoints(row, parts);
+      paintInfo(row, parts, problems);
+    });
+    paintTotals(data);
+  }
+
+  return { schedulePreview: schedulePreview, render: render };
+}
