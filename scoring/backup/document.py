@@ -52,6 +52,11 @@ INT64 = (-(2**63), 2**63 - 1)
 # Dates and times as the pages can show and convert them (a year 9999 in UTC overflows in local
 # time).
 YEARS = (1900, 2999)
+# The columns' ranges and lengths on SQLite *and* PostgreSQL, for the checks of ``validate``.
+SMALL = (0, 32767)  # a PositiveSmallIntegerField on PostgreSQL
+POINTS = (-32768, 32767)  # a SmallIntegerField
+INT32 = (0, 2**31 - 1)  # a PositiveIntegerField
+USERNAME_LENGTH = 150
 
 TOURNAMENT_FIELDS = ("name", *Tournament.SETTINGS_FIELDS)
 GAME_FIELDS = (
@@ -120,6 +125,21 @@ def problem_at(path: str, problem: str) -> BackupError:
         _("Die Sicherung ist fehlerhaft: „%(path)s“ %(problem)s.")
         % {"path": path, "problem": problem}
     )
+
+
+def expect_number(value: int, expected: int, path: str) -> None:
+    if value != expected:
+        raise problem_at(
+            path, _("muss %(expected)d sein (fortlaufend nummeriert)") % {"expected": expected}
+        )
+
+
+def duplicate(path: str, other: str) -> Exception:
+    return problem_at(path, _("kommt doppelt vor (wie „%(other)s“)") % {"other": other})
+
+
+def length(model: type, name: str) -> int:
+    return model._meta.get_field(name).max_length
 
 
 def is_int(value: Any) -> bool:

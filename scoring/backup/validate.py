@@ -8,7 +8,8 @@ tables numbered 1, 2, … with 4 or 5 seats numbered 1 to 4 or 5, every particip
 once per round, every reference to a participant present in the document, a sheet for every
 table of a released round and none in a draft, at most one confirmed version per sheet (exactly
 one when the sheet is confirmed, with all its games), every sheet of a closed round confirmed.
-The first problem found is raised as a ``BackupError`` naming its place.
+The first problem found is raised as a ``BackupError`` naming its place. The score sheets'
+checks are in ``scoring.backup.validate_sheets``, the columns' ranges in ``document``.
 """
 
 from __future__ import annotations
@@ -23,17 +24,21 @@ from django.utils.translation import gettext as _
 
 import rules as rulesets
 from scoring.backup.document import (
-    ENGINE_FIELDS,
+    SMALL,
     TOURNAMENT_FIELDS,
+    USERNAME_LENGTH,
     check_values,
     checked,
     checked_items,
     checked_value,
+    duplicate,
+    expect_number,
+    length,
     problem_at,
 )
-from scoring.backup.plan import GamePlan, Plan, RoundPlan, SheetPlan, TablePlan, VersionPlan
+from scoring.backup.plan import Plan, RoundPlan, TablePlan
 from scoring.backup.ruleset import checked_ruleset
-from scoring.models import Sheet, SheetVersion
+from scoring.backup.validate_sheets import SheetChecks
 from tournament.events.services import RESERVED_SLUGS
 from tournament.models import (
     CYCLES_LIMITS,
@@ -47,17 +52,9 @@ from tournament.models import (
 )
 from tournament.normalize import name_key, normalize_name
 
-SMALL = (0, 32767)  # a PositiveSmallIntegerField on PostgreSQL
-POINTS = (-32768, 32767)  # a SmallIntegerField
-INT32 = (0, 2**31 - 1)  # a PositiveIntegerField
 SLIP_NUMBERS = (0, 9999)  # the slip form takes four digits
-USERNAME_LENGTH = 150
 TOKEN = re.compile(r"[A-Za-z0-9_-]+")  # entry tokens go into URLs
 SLUG_LENGTH = Tournament._meta.get_field("slug").max_length
-
-
-def length(model: type, name: str) -> int:
-    return model._meta.get_field(name).max_length
 
 
 def validate(data: Mapping[str, Any]) -> Plan:
@@ -66,24 +63,13 @@ def validate(data: Mapping[str, Any]) -> Plan:
     return _Reader(data).plan()
 
 
-def _expect_number(value: int, expected: int, path: str) -> None:
-    if value != expected:
-        raise problem_at(
-            path, _("muss %(expected)d sein (fortlaufend nummeriert)") % {"expected": expected}
-        )
-
-
 def _normalised(value: str, path: str) -> str:
     if normalize_name(value) != value:
         raise problem_at(path, _("enthält Steuerzeichen oder überzählige Leerzeichen"))
     return value
 
 
-def _duplicate(path: str, other: str) -> Exception:
-    return problem_at(path, _("kommt doppelt vor (wie „%(other)s“)") % {"other": other})
-
-
-class _Reader:
+class _Reader(SheetChecks):
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.data = data
         self.ids: set[int] = set()
@@ -159,7 +145,7 @@ class _Reader:
             )
             _normalised(name, f"{path}.name")
             if name_key(name) in names:
-                raise _duplicate(f"{path}.name", names[name_key(name)])
+                raise duplicate(f"{path}.name", names[name_key(name)])
             names[name_key(name)] = f"{path}.name"
             club = checked(item, "club", "str", path, max_length=length(Participant, "club"))
             values = {
@@ -182,7 +168,7 @@ class _Reader:
 
     def round(self, index: int, path: str, item: dict[str, Any]) -> RoundPlan:
         number = checked(item, "number", "int", path, span=(1, self.settings["rounds_count"]))
-        _expect_number(number, index + 1, f"{path}.number")
+        expect_number(number, index + 1, f"{path}.number")
         status = checked(item, "status", "str", path, choices=Round.Status.values)
         fields = {
             "number": number,
@@ -251,7 +237,7 @@ class _Reader:
         self, index: int, path: str, item: dict[str, Any], status: str, seated: dict[int, str]
     ) -> TablePlan:
         number = checked(item, "number", "int", path, span=(1, SMALL[1]))
-        _expect_number(number, index + 1, f"{path}.number")
+        expect_number(number, index + 1, f"{path}.number")
         token = checked(
             item, "entry_token", "str", path, max_length=length(Table, "entry_token"), blank=False
         )
@@ -260,7 +246,7 @@ class _Reader:
                 f"{path}.entry_token", _("darf nur Buchstaben, Ziffern, „-“ und „_“ enthalten")
             )
         if token in self.tokens:
-            raise _duplicate(f"{path}.entry_token", self.tokens[token])
+            raise duplicate(f"{path}.entry_token", self.tokens[token])
         self.tokens[token] = f"{path}.entry_token"
         seat_items = checked_items(item, "seats", path)
         if len(seat_items) not in rulesets.get(self.settings["ruleset"]).table_sizes:
@@ -336,104 +322,6 @@ class _Reader:
         if changes and previous_occupant != current:
             raise problem_at(f"{seat_path}.participant", _("passt nicht zum Wechsel davor"))
         return changes
-
-    def sheet(self, path: str, item: dict[str, Any], size: int, round_status: str) -> SheetPlan:
-        status = checked(item, "status", "str", path, choices=Sheet.Status.values)
-        if round_status == Round.Status.CLOSED and status != Sheet.Status.CONFIRMED:
-            raise problem_at(
-                f"{path}.status", _("muss in einem abgeschlossenen Durchgang „confirmed“ sein")
-            )
-        full = rulesets.get(self.settings["ruleset"]).sheet_length(size, self.settings["cycles"])
-        fields = {
-            "status": status,
-            "revision": checked(item, "revision", "int", path, span=INT32),
-            "closed_after_game": checked(
-                item, "closed_after_game", "int", path, null=True, span=(1, full)
-            ),
-            "close_note": checked(
-                item, "close_note", "str", path, max_length=length(Sheet, "close_note")
-            ),
-            "return_comment": checked(
-                item, "return_comment", "str", path, max_length=length(Sheet, "return_comment")
-            ),
-        }
-        numbers: dict[int, str] = {}
-        versions = []
-        for version_path, version_item in checked_items(item, "versions", path):
-            version = self.version(version_path, version_item)
-            number = version.fields["number"]
-            if number in numbers:
-                raise _duplicate(f"{version_path}.number", numbers[number])
-            numbers[number] = f"{version_path}.number"
-            versions.append(version)
-        confirmed = [version for version in versions if version.fields["confirmed"]]
-        if len(confirmed) > 1:
-            raise problem_at(
-                f"{confirmed[1].path}.confirmed",
-                _("ist schon bei „%(other)s“ gesetzt (eine bestätigte Version je Liste)")
-                % {"other": confirmed[0].path},
-            )
-        # A confirmed sheet has its confirmed version; a reopened one (handed in or returned)
-        # may keep its last confirmed version, which counts until it is confirmed again.
-        if status == Sheet.Status.CONFIRMED and not confirmed:
-            raise problem_at(
-                f"{path}.status",
-                _("passt nicht zu den Versionen (nur eine bestätigte Liste hat eine bestätigte)"),
-            )
-        if confirmed and status == Sheet.Status.CONFIRMED:
-            expected = fields["closed_after_game"] or full
-            if len(confirmed[0].games) != expected:
-                raise problem_at(
-                    f"{confirmed[0].path}.games",
-                    _("hat %(count)d statt %(expected)d Spiele")
-                    % {"count": len(confirmed[0].games), "expected": expected},
-                )
-        lines = {self.score_line(p, line) for p, line in checked_items(item, "score_lines", path)}
-        updated_at = checked(item, "updated_at", "datetime", path, null=True)
-        return SheetPlan(path, fields, updated_at, versions, lines)
-
-    def version(self, path: str, item: dict[str, Any]) -> VersionPlan:
-        fields = {
-            "number": checked(item, "number", "int", path, span=(1, INT32[1])),
-            "source": checked(item, "source", "str", path, choices=SheetVersion.Source.values),
-            "created_by": checked(
-                item, "created_by", "str", path, null=True, max_length=USERNAME_LENGTH
-            ),
-            "submitted": checked(item, "submitted", "bool", path),
-            "confirmed": checked(item, "confirmed", "bool", path),
-            "confirmed_at": checked(item, "confirmed_at", "datetime", path, null=True),
-            "confirmed_by": checked(
-                item, "confirmed_by", "str", path, null=True, max_length=USERNAME_LENGTH
-            ),
-        }
-        games = []
-        for index, (game_path, game) in enumerate(checked_items(item, "games", path)):
-            number = checked(game, "number", "int", game_path, span=SMALL)
-            _expect_number(number, index + 1, f"{game_path}.number")
-            record = checked(game, "record", "dict", game_path)
-            games.append(GamePlan(game_path, number, record, self.stored_result(game, game_path)))
-        created_at = checked(item, "created_at", "datetime", path, null=True)
-        return VersionPlan(path, fields, created_at, games)
-
-    @staticmethod
-    def stored_result(game: dict[str, Any], path: str) -> dict[str, Any]:
-        """The engine's fields as written in the file: checked for their types only."""
-        kinds = {"value": "int", "soloist": "int", "plus": "list", "points": "dict"}
-        kinds |= {"breakdown": "list", "warnings": "list"}
-        return {
-            name: checked(game, name, kinds.get(name, "str"), path, null=kinds.get(name) == "int")
-            for name in ENGINE_FIELDS
-        }
-
-    def score_line(self, path: str, line: dict[str, Any]) -> tuple:
-        return (
-            checked(line, "game", "int", path, span=SMALL),
-            checked(line, "seat", "int", path, span=(1, 5)),
-            self.participant(checked(line, "participant", "int", path), f"{path}.participant"),
-            checked(line, "points", "int", path, span=POINTS),
-            checked(line, "won", "bool", path),
-            checked(line, "soloist", "bool", path),
-        )
 
     def audit_entry(
         self, path: str, item: dict[str, Any]

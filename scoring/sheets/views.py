@@ -1,8 +1,9 @@
 """The score sheet pages: entry at the organiser's desk, confirmation, reopening, history.
 
 The captain's phone page (``views_captain``) shares ``SheetEntryMixin`` (show and save),
-``SheetPreviewMixin`` (live preview) and ``ScoreGameMixin`` (calculator); the two differ only in
-how they find the sheet, their URLs and what they may do (the organiser also confirms).
+``SheetPreviewMixin`` (live preview) and ``ScoreGameMixin`` (calculator, in ``calculator``); the
+two differ only in how they find the sheet, their URLs and what they may do (the organiser also
+confirms).
 """
 
 from __future__ import annotations
@@ -14,17 +15,15 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from rules.base import RowRefused
-from rules.hausregeln import label
 from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
-from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json, too_deep_message
+from scoring.sheets.calculator import ScoreGameMixin, calculator_specials
+from scoring.sheets.entry import too_deep_message
 from scoring.sheets.history_page import sheet_history
 from scoring.sheets.page import build_page, kind_choices, page_json
 from scoring.sheets.services import (
@@ -39,56 +38,6 @@ from tournament.access import OrganiserMixin
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import Round, Seat, SeatChange
 from tournament.normalize import small_int
-
-
-def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
-    """The calculator's live result: one record (JSON body) scored with the tournament's rules."""
-    if request.content_type != "application/json":
-        # A form or upload sent here has had its stream read already (the CSRF and input
-        # checks parse it); the calculator only ever sends JSON.
-        message = _("Ein Spiel wird als JSON gesendet (Content-Type: application/json).")
-        return JsonResponse({"error": {"field": None, "message": message}}, status=400)
-    try:
-        record = loads_json(request.body.decode("utf-8") or "null")
-    except JsonTooDeep:
-        message = _("Kein gültiges JSON: zu tief verschachtelt (höchstens %(max)d Ebenen).") % {
-            "max": MAX_JSON_DEPTH
-        }
-        return JsonResponse({"error": {"field": None, "message": message}}, status=400)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return JsonResponse(
-            {"error": {"field": None, "message": _("Kein gültiges JSON.")}}, status=400
-        )
-    if not isinstance(record, dict):
-        return JsonResponse(
-            {"error": {"field": None, "message": _("Ein Spiel ist ein JSON-Objekt.")}}, status=400
-        )
-    size = sheet.table.size
-    record.setdefault("table_size", size)
-    language = get_language() or "de"
-    try:
-        tournament = sheet.round.tournament
-        result = tournament.rules.score_row(record, tournament.scoring_options, language)
-    except RowRefused as error:
-        return JsonResponse({"error": error.to_json(language)}, status=200)
-    return JsonResponse(result.to_json(language))
-
-
-CALCULATOR_SPECIALS = (
-    "fuchs_gefangen",
-    "fuchs_am_end_gefangen",
-    "fuchs_am_end",
-    "charlie_am_end",
-    "charlie_am_end_gefangen",
-    "doppelkopf",
-    "herzstich",
-)
-
-
-def calculator_specials() -> list[tuple[str, str]]:
-    """The Sonderpunkte a calculator can enter ("Gegen" is computed), labelled as on the sheet."""
-    language = get_language() or "de"
-    return [(key, label(key, language)) for key in CALCULATOR_SPECIALS]
 
 
 def parse_revision(value: str | None) -> int | None:
@@ -292,15 +241,6 @@ class SheetAutosaveMixin:
         else:
             server = server_rows(self.sheet)
         return JsonResponse({"state": state, "message": message, "server": server}, status=409)
-
-
-class ScoreGameMixin:
-    """POST scores one record for the calculator (see ``score_one_game``)."""
-
-    sheet: Sheet
-
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        return score_one_game(request, self.sheet)
 
 
 class OrganiserSheetMixin(OrganiserMixin):

@@ -21,9 +21,9 @@ from django.views.decorators.http import require_safe
 from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
+from scoring.sheets.calculator import ScoreGameMixin
 from scoring.sheets.captain_access import TokenRateLimited, resolve_short_code, resolve_token
 from scoring.sheets.views import (
-    ScoreGameMixin,
     SheetAutosaveMixin,
     SheetEntryMixin,
     SheetPreviewMixin,

@@ -15,21 +15,20 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from scoring.evening.rounds import draw_round, release_round
 from scoring.house_rules import legend_lines
 from scoring.printouts.pdf_base import SANS, SANS_BOLD, PageSetup, register_fonts
-from scoring.printouts.pdf_sheets import (
+from scoring.printouts.pdf_sheet_layout import (
     GUTTER,
     PADDING_X,
     PADDING_Y,
     SEAT_LABEL_LEADING,
     SEAT_LABEL_SIZE,
-    SHEET_SETUP,
     SIDEBAR,
     TITLE_GAP,
     TITLE_HEIGHT,
     NameBlock,
     fit_rows,
     grid_layout,
-    score_sheets_pdf,
 )
+from scoring.printouts.pdf_sheets import SHEET_SETUP, score_sheets_pdf
 from scoring.printouts.sheet_data import TableSheet, table_sheets
 from scoring.sheets.links import captain_url, public_base_url
 from tournament.models import Seat, Table, Tournament

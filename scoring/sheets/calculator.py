@@ -1,0 +1,74 @@
+"""The calculator of the sheet pages: one game scored live with the tournament's rules (JSON in,
+JSON out) and the Sonderpunkte it offers; the organiser's and the captain's pages share it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rules.base import RowRefused
+from rules.hausregeln import label
+from scoring.models import Sheet
+from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json
+
+
+def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
+    """The calculator's live result: one record (JSON body) scored with the tournament's rules."""
+    if request.content_type != "application/json":
+        # A form or upload sent here has had its stream read already (the CSRF and input
+        # checks parse it); the calculator only ever sends JSON.
+        message = _("Ein Spiel wird als JSON gesendet (Content-Type: application/json).")
+        return JsonResponse({"error": {"field": None, "message": message}}, status=400)
+    try:
+        record = loads_json(request.body.decode("utf-8") or "null")
+    except JsonTooDeep:
+        message = _("Kein gültiges JSON: zu tief verschachtelt (höchstens %(max)d Ebenen).") % {
+            "max": MAX_JSON_DEPTH
+        }
+        return JsonResponse({"error": {"field": None, "message": message}}, status=400)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return JsonResponse(
+            {"error": {"field": None, "message": _("Kein gültiges JSON.")}}, status=400
+        )
+    if not isinstance(record, dict):
+        return JsonResponse(
+            {"error": {"field": None, "message": _("Ein Spiel ist ein JSON-Objekt.")}}, status=400
+        )
+    size = sheet.table.size
+    record.setdefault("table_size", size)
+    language = get_language() or "de"
+    try:
+        tournament = sheet.round.tournament
+        result = tournament.rules.score_row(record, tournament.scoring_options, language)
+    except RowRefused as error:
+        return JsonResponse({"error": error.to_json(language)}, status=200)
+    return JsonResponse(result.to_json(language))
+
+
+CALCULATOR_SPECIALS = (
+    "fuchs_gefangen",
+    "fuchs_am_end_gefangen",
+    "fuchs_am_end",
+    "charlie_am_end",
+    "charlie_am_end_gefangen",
+    "doppelkopf",
+    "herzstich",
+)
+
+
+def calculator_specials() -> list[tuple[str, str]]:
+    """The Sonderpunkte a calculator can enter ("Gegen" is computed), labelled as on the sheet."""
+    language = get_language() or "de"
+    return [(key, label(key, language)) for key in CALCULATOR_SPECIALS]
+
+
+class ScoreGameMixin:
+    """POST scores one record for the calculator (see ``score_one_game``)."""
+
+    sheet: Sheet
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        return score_one_game(request, self.sheet)

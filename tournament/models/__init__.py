@@ -1,0 +1,82 @@
+"""The tournament app's models, one module per concept (clubs, access, the evening, audit, codes).
+
+Vocabulary:
+
+- **Tournament** (Turnier): one evening with fixed house rules and scoring options.
+- **Participant** (Teilnehmer): a registered player; may be checked in on arrival or withdrawn.
+- **Round** (Durchgang): every player sits at one table and plays ``4 × cycles`` games there.
+  Round 1 is seated by draw (digital or drawn slips), later rounds by placement.
+- **Table** (Tisch) with 4 or 5 **seats** (Plätze). Seat 1 is the Listenführer (table captain),
+  who keeps the score sheet and deals first. At a 5-player table the dealer sits out each game.
+- **Club** (Verein): owns tournaments, a member registry and seasons. Logins belong to clubs with
+  a role (**ClubMembership**: Turnierleitung or Helfer). A tournament without a club (made before
+  clubs existed, or by a login without a club) is managed per tournament (``TournamentAccess``).
+- **Member** (Mitglied): a person in a club's registry. A participant of a club's tournament is
+  linked to a member (or is a guest, without one); a renamed member keeps their evenings.
+"""
+
+# One module per concept; everything is re-exported here, so ``from tournament.models import X``
+# is the one way in (and Django finds the models under the app ``tournament``).
+from tournament.models.access import (
+    INVITATION_DAYS,
+    ClubInvitation,
+    ClubMembership,
+    TournamentAccess,
+)
+from tournament.models.audit import AuditEntry, render_message
+from tournament.models.clubs import Club, Member
+from tournament.models.codes import (
+    PUBLIC_ID_BYTES,
+    SHORT_CODE_ALPHABET,
+    SHORT_CODE_LENGTH,
+    new_entry_token,
+    new_public_id,
+    new_short_code,
+    normalize_short_code,
+)
+from tournament.models.evening import (
+    CAPTAIN_SEAT,
+    CYCLES_LIMITS,
+    CYCLES_MESSAGE,
+    ROUNDS_COUNT_LIMITS,
+    ROUNDS_COUNT_MESSAGE,
+    Participant,
+    ParticipantQuerySet,
+    Round,
+    RoundQuerySet,
+    Seat,
+    SeatChange,
+    Table,
+    Tournament,
+)
+
+__all__ = [
+    "CAPTAIN_SEAT",
+    "CYCLES_LIMITS",
+    "CYCLES_MESSAGE",
+    "INVITATION_DAYS",
+    "PUBLIC_ID_BYTES",
+    "ROUNDS_COUNT_LIMITS",
+    "ROUNDS_COUNT_MESSAGE",
+    "SHORT_CODE_ALPHABET",
+    "SHORT_CODE_LENGTH",
+    "AuditEntry",
+    "Club",
+    "ClubInvitation",
+    "ClubMembership",
+    "Member",
+    "Participant",
+    "ParticipantQuerySet",
+    "Round",
+    "RoundQuerySet",
+    "Seat",
+    "SeatChange",
+    "Table",
+    "Tournament",
+    "TournamentAccess",
+    "new_entry_token",
+    "new_public_id",
+    "new_short_code",
+    "normalize_short_code",
+    "render_message",
+]
