@@ -141,8 +141,8 @@ def _ddv_points(party_augen: int, other_absage: int) -> list[BreakdownItem]:
 
 class _Statements(NamedTuple):
     """What a game's statements count for: which calls count (§4.3; a call before the first lead
-    only with the option, and always in an announced solo) and each party's highest Absage
-    (1 = keine 90 … 4 = schwarz, 0 = none)."""
+    only with the option, and always in an announced solo), each party's highest Absage
+    (1 = keine 90 … 4 = schwarz, 0 = none), and whether any call counted."""
 
     re_call: bool
     kontra_call: bool
@@ -150,14 +150,7 @@ class _Statements(NamedTuple):
     in_: bool
     absage_re: int
     absage_kontra: int
-
-    @property
-    def counted(self) -> bool:
-        return self.re_call or self.kontra_call or self.sub or self.in_
-
-    @property
-    def any_absage(self) -> bool:
-        return bool(self.absage_re or self.absage_kontra)
+    counted: bool
 
 
 def _read_statements(record: CalculatorRecord, pre_lead_counts: bool) -> _Statements:
@@ -186,14 +179,11 @@ def _read_statements(record: CalculatorRecord, pre_lead_counts: bool) -> _Statem
             absage_re = max(absage_re, ABSAGE_LEVEL[call])
         else:
             absage_kontra = max(absage_kontra, ABSAGE_LEVEL[call])
-    return _Statements(
-        re_call=re_after or (re_before and pre_lead_counts),
-        kontra_call=kontra_after or (kontra_before and pre_lead_counts),
-        sub=sub,
-        in_=in_,
-        absage_re=absage_re,
-        absage_kontra=absage_kontra,
-    )
+    re_call = re_after or (re_before and pre_lead_counts)
+    kontra_call = kontra_after or (kontra_before and pre_lead_counts)
+    counted = re_call or kontra_call or sub or in_
+    # Positional: this runs once per game and keyword construction costs measurably more.
+    return _Statements(re_call, kontra_call, sub, in_, absage_re, absage_kontra, counted)
 
 
 def _winner(
@@ -274,7 +264,7 @@ def value_game(record: CalculatorRecord, options: ScoringOptions) -> Valuation:
     statements = _read_statements(record, options.pre_lead_counts)
     winner = _winner(augen_re, re_no_trick, kontra_no_trick, statements)
     re_specials, kontra_specials = _specials_by_party(record)
-    ddv = bool(options.ddv_absage_bonus and statements.any_absage)
+    ddv = bool(options.ddv_absage_bonus and (statements.absage_re or statements.absage_kontra))
 
     if winner is None:
         return _value_nobody_wins(
