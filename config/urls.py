@@ -22,7 +22,7 @@ TOURNAMENT = "t/<slug:slug>/"
 SEASON = "v/<slug:club>/saison/<slug:season>/"
 
 public_patterns = [
-    path("", seasons.HomeView.as_view(), name="home"),
+    path("", seasons.HomeWithSeasonsView.as_view(), name="home"),
     path(TOURNAMENT, tournament_public.TournamentView.as_view(), name="tournament"),
     path(TOURNAMENT + "wo-sitze-ich/", tournament_public.SeatLookupView.as_view(), name="lookup"),
     path(TOURNAMENT + "sitzordnung/", tournament_public.SeatingView.as_view(), name="seating"),

@@ -31,6 +31,7 @@ from rules.hausregeln.vocabulary import (
     TOTAL_AUGEN,
     TYPE_POINTS,
     Call,
+    Kind,
     Party,
     Special,
 )
@@ -138,25 +139,35 @@ def _ddv_points(party_augen: int, other_absage: int) -> list[BreakdownItem]:
     ]
 
 
-def value_game(record: CalculatorRecord, options: ScoringOptions) -> Valuation:
-    """Winner (§3) and value V with its breakdown (§4) of a calculator record."""
-    kind = record.kind
-    augen_re = record.augen_re
-    augen_kontra = TOTAL_AUGEN - augen_re
-    re_no_trick = record.schwarz is RE
-    kontra_no_trick = record.schwarz is KONTRA
-    announced = kind in ANNOUNCED_SOLOS
+class _Statements(NamedTuple):
+    """What a game's statements count for: which calls count (§4.3; a call before the first lead
+    only with the option, and always in an announced solo), each party's highest Absage
+    (1 = keine 90 … 4 = schwarz, 0 = none), and whether any call counted."""
 
+    re_call: bool
+    kontra_call: bool
+    sub: bool
+    in_: bool
+    absage_re: int
+    absage_kontra: int
+    counted: bool
+
+
+def _read_statements(record: CalculatorRecord, pre_lead_counts: bool) -> _Statements:
+    """Sort the record's statements into counted calls and the highest Absage of each party."""
+    announced = record.kind in ANNOUNCED_SOLOS
     re_after = re_before = kontra_after = kontra_before = sub = in_ = False
     absage_re = absage_kontra = 0
     for party, call, before_lead in record.statements:
+        # In an announced solo a call before the first lead counts like one after it.
+        early = before_lead and not announced
         if call is Call.RE:
-            if before_lead and not announced:
+            if early:
                 re_before = True
             else:
                 re_after = True
         elif call is Call.KONTRA:
-            if before_lead and not announced:
+            if early:
                 kontra_before = True
             else:
                 kontra_after = True
@@ -164,36 +175,96 @@ def value_game(record: CalculatorRecord, options: ScoringOptions) -> Valuation:
             sub = True
         elif call is Call.IN:
             in_ = True
+        elif party is RE:
+            absage_re = max(absage_re, ABSAGE_LEVEL[call])
         else:
-            level = ABSAGE_LEVEL[call]
-            if party is RE:
-                if level > absage_re:
-                    absage_re = level
-            elif level > absage_kontra:
-                absage_kontra = level
-    pre_counts = options.pre_lead_counts
-    re_call = re_after or (re_before and pre_counts)
-    kontra_call = kontra_after or (kontra_before and pre_counts)
-    counted_statement = re_call or kontra_call or sub or in_
+            absage_kontra = max(absage_kontra, ABSAGE_LEVEL[call])
+    re_call = re_after or (re_before and pre_lead_counts)
+    kontra_call = kontra_after or (kontra_before and pre_lead_counts)
+    counted = re_call or kontra_call or sub or in_
+    # Positional: this runs once per game and keyword construction costs measurably more.
+    return _Statements(re_call, kontra_call, sub, in_, absage_re, absage_kontra, counted)
 
-    # §3: who wins
+
+def _winner(
+    augen_re: int, re_no_trick: bool, kontra_no_trick: bool, statements: _Statements
+) -> Party | None:
+    """§3: Augen decide unless Absagen were made; None when both parties missed theirs."""
+    absage_re, absage_kontra = statements.absage_re, statements.absage_kontra
     if not absage_re and not absage_kontra:
-        winner: Party | None = RE if augen_re >= 121 else KONTRA
-    elif absage_re and absage_met(absage_re, augen_kontra, kontra_no_trick):
-        winner = RE
-    elif absage_kontra and absage_met(absage_kontra, augen_re, re_no_trick):
-        winner = KONTRA
-    elif absage_re and absage_kontra:
-        winner = None
-    else:
-        winner = KONTRA if absage_re else RE
+        return RE if augen_re >= 121 else KONTRA
+    if absage_re and absage_met(absage_re, TOTAL_AUGEN - augen_re, kontra_no_trick):
+        return RE
+    if absage_kontra and absage_met(absage_kontra, augen_re, re_no_trick):
+        return KONTRA
+    if absage_re and absage_kontra:
+        return None
+    return KONTRA if absage_re else RE
 
+
+def _specials_by_party(
+    record: CalculatorRecord,
+) -> tuple[dict[Special, int], dict[Special, int]]:
+    """How many of each Sonderpunkt Re and Kontra earned."""
     re_specials: dict[Special, int] = {}
     kontra_specials: dict[Special, int] = {}
     for party, special in record.specials:
         counts = re_specials if party is RE else kontra_specials
         counts[special] = counts.get(special, 0) + 1
-    ddv = bool(options.ddv_absage_bonus and (absage_re or absage_kontra))
+    return re_specials, kontra_specials
+
+
+def _statement_items(statements: _Statements, items: list[BreakdownItem]) -> None:
+    """Append the counted calls and both parties' Absagen, by level (§4.3, §4.4)."""
+    if statements.re_call:
+        items.append(_CALL_ITEMS["re"])
+    if statements.kontra_call:
+        items.append(_CALL_ITEMS["kontra"])
+    if statements.sub:
+        items.append(_CALL_ITEMS["sub"])
+    if statements.in_:
+        items.append(_CALL_ITEMS["in"])
+    absage_re, absage_kontra = statements.absage_re, statements.absage_kontra
+    for level in range(1, max(absage_re, absage_kontra) + 1):
+        items.append(_ABSAGE_ITEMS[(level, (absage_re >= level) + (absage_kontra >= level))])
+
+
+def _solo_items(kind: Kind, winner: Party, items: list[BreakdownItem]) -> None:
+    """Append type points and "verloren" of an announced solo, and "Gegen" where §2 allows it."""
+    if kind in ANNOUNCED_SOLOS:
+        items.append(_SOLO_ITEMS[kind])
+        if winner is KONTRA:
+            items.append(_VERLOREN)
+    if winner is KONTRA and kind in GEGEN_KINDS:
+        items.append(_GEGEN)
+
+
+def _ddv_items(
+    winner: Party, augen_re: int, statements: _Statements, items: list[BreakdownItem]
+) -> None:
+    """DDV option: the winner's points against the loser's Absagen, less the loser's against
+    the winner's."""
+    augen_kontra = TOTAL_AUGEN - augen_re
+    if winner is RE:
+        winner_augen, loser_augen = augen_re, augen_kontra
+        winner_absage, loser_absage = statements.absage_re, statements.absage_kontra
+    else:
+        winner_augen, loser_augen = augen_kontra, augen_re
+        winner_absage, loser_absage = statements.absage_kontra, statements.absage_re
+    items.extend(_ddv_points(winner_augen, loser_absage))
+    items.extend(BreakdownItem(key, -1) for key, _ in _ddv_points(loser_augen, winner_absage))
+
+
+def value_game(record: CalculatorRecord, options: ScoringOptions) -> Valuation:
+    """Winner (§3) and value V with its breakdown (§4) of a calculator record."""
+    augen_re = record.augen_re
+    augen_kontra = TOTAL_AUGEN - augen_re
+    re_no_trick = record.schwarz is RE
+    kontra_no_trick = record.schwarz is KONTRA
+    statements = _read_statements(record, options.pre_lead_counts)
+    winner = _winner(augen_re, re_no_trick, kontra_no_trick, statements)
+    re_specials, kontra_specials = _specials_by_party(record)
+    ddv = bool(options.ddv_absage_bonus and (statements.absage_re or statements.absage_kontra))
 
     if winner is None:
         return _value_nobody_wins(
@@ -202,55 +273,30 @@ def value_game(record: CalculatorRecord, options: ScoringOptions) -> Valuation:
             kontra_no_trick,
             re_specials,
             kontra_specials,
-            absage_re if ddv else 0,
-            absage_kontra if ddv else 0,
-            counted_statement,
+            statements.absage_re if ddv else 0,
+            statements.absage_kontra if ddv else 0,
+            statements.counted,
         )
 
-    # §4: the value for the winner
-    items = (
-        levels_reached(augen_kontra, kontra_no_trick)
-        if winner is RE
-        else levels_reached(augen_re, re_no_trick)
-    )
-    if augen_re != 120:
-        items.insert(0, _WON_120)
-    if re_call:
-        items.append(_CALL_ITEMS["re"])
-    if kontra_call:
-        items.append(_CALL_ITEMS["kontra"])
-    if sub:
-        items.append(_CALL_ITEMS["sub"])
-    if in_:
-        items.append(_CALL_ITEMS["in"])
-    if absage_re or absage_kontra:
-        for level in range(1, max(absage_re, absage_kontra) + 1):
-            items.append(_ABSAGE_ITEMS[(level, (absage_re >= level) + (absage_kontra >= level))])
-    if announced:
-        items.append(_SOLO_ITEMS[kind])
-        if winner is KONTRA:
-            items.append(_VERLOREN)
-    if winner is KONTRA and kind in GEGEN_KINDS:
-        items.append(_GEGEN)
+    # §4: the value for the winner, its items in the order of the breakdown
     if winner is RE:
+        items = levels_reached(augen_kontra, kontra_no_trick)
         winner_specials, loser_specials = re_specials, kontra_specials
     else:
+        items = levels_reached(augen_re, re_no_trick)
         winner_specials, loser_specials = kontra_specials, re_specials
+    if augen_re != 120:
+        items.insert(0, _WON_120)
+    _statement_items(statements, items)
+    _solo_items(record.kind, winner, items)
     _sonderpunkte(winner_specials, 1, items)
     if ddv:
-        if winner is RE:
-            winner_augen, loser_augen = augen_re, augen_kontra
-            winner_absage, loser_absage = absage_re, absage_kontra
-        else:
-            winner_augen, loser_augen = augen_kontra, augen_re
-            winner_absage, loser_absage = absage_kontra, absage_re
-        items.extend(_ddv_points(winner_augen, loser_absage))
-        items.extend(BreakdownItem(key, -1) for key, _ in _ddv_points(loser_augen, winner_absage))
+        _ddv_items(winner, augen_re, statements, items)
     _sonderpunkte(loser_specials, -1, items)
     value = 0
     for item in items:
         value += item.points
-    return Valuation(winner, winner, value, tuple(items), counted_statement)
+    return Valuation(winner, winner, value, tuple(items), statements.counted)
 
 
 def _value_nobody_wins(

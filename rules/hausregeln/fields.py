@@ -100,9 +100,11 @@ def parse_seat(value: Any, field: str, table_size: int, sitting_out: int | None)
     return value
 
 
-def parse_seats(
+def parse_seat_list(
     value: Any, field: str, table_size: int, sitting_out: int | None
 ) -> tuple[int, ...]:
+    """A record field holding a list of distinct seats (``[1, 4]``), each checked as by
+    ``parse_seat``."""
     if value is None:
         raise RecordError(field, "missing")
     items = as_list(value, field)
@@ -119,7 +121,7 @@ def parse_seats(
 def parse_re_party(
     raw: Mapping[str, Any], kind: Kind, table_size: int, sitting_out: int | None
 ) -> tuple[int, ...]:
-    seats = parse_seats(raw.get("re"), "re", table_size, sitting_out)
+    seats = parse_seat_list(raw.get("re"), "re", table_size, sitting_out)
     expected = RE_PARTY_SIZE[kind]
     if len(seats) != expected:
         code = "re_size_one" if expected == 1 else "re_size_two"

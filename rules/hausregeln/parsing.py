@@ -26,7 +26,7 @@ from rules.hausregeln.fields import (
     parse_kind,
     parse_re_party,
     parse_seat,
-    parse_seats,
+    parse_seat_list,
     parse_table,
 )
 from rules.hausregeln.keys import (
@@ -147,7 +147,7 @@ def _parse_quick_entry(
     raw: Mapping[str, Any], table_size: int, sitting_out: int | None
 ) -> QuickEntry:
     kind = parse_kind(raw)
-    winners = parse_seats(raw.get("winners"), "winners", table_size, sitting_out)
+    winners = parse_seat_list(raw.get("winners"), "winners", table_size, sitting_out)
     value = raw.get("value")
     if value is None:
         raise RecordError("value", "missing")

@@ -24,8 +24,7 @@ from scoring.backup.plan import Plan, RoundPlan, SheetPlan, TablePlan
 from scoring.backup.recompute import recompute
 from scoring.backup.validate import SLUG_LENGTH, validate
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
-from tournament.audit import User, nested, ngettext_noop
-from tournament.audit import record as audit
+from tournament.audit import User, nested, ngettext_noop, record
 from tournament.errors import DomainError
 from tournament.events.services import RESERVED_SLUGS
 from tournament.models import (
@@ -277,7 +276,7 @@ class _Restorer:
                 ),
             }
             message = gettext_noop("%(source)s; %(recomputed)s")
-        audit(
+        record(
             tournament,
             AuditEntry.Action.TOURNAMENT_IMPORTED,
             user=self.user,

@@ -14,7 +14,7 @@ from reportlab.platypus import Paragraph, Spacer
 
 from scoring.printouts.pdf_base import FELT, MUTED, PageSetup, escape, render_pdf, style
 from scoring.printouts.pdf_tables import report_table
-from scoring.printouts.reports import TEXT, Column, Report, participants_rows
+from scoring.printouts.reports import TEXT, Report, ReportColumn, participants_rows
 from tournament.models import Tournament
 
 CHECKED, OPEN = "☑", "☐"
@@ -33,9 +33,9 @@ def checkin_pdf(tournament: Tournament) -> bytes:
     report = Report(
         title=_("Anwesenheitsliste"),
         columns=(
-            Column(_("da"), TEXT, 3),
-            Column(_("Name"), TEXT, 24),
-            Column(_("Verein"), TEXT, 20),
+            ReportColumn(_("da"), TEXT, 3),
+            ReportColumn(_("Name"), TEXT, 24),
+            ReportColumn(_("Verein"), TEXT, 20),
         ),
         rows=tuple(rows),
     )

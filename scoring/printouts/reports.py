@@ -51,7 +51,10 @@ PARTY_LABELS = {"re": gettext_noop("Re"), "kontra": gettext_noop("Kontra")}
 
 
 @dataclass(frozen=True)
-class Column:
+class ReportColumn:
+    """A report's column: header, kind of value, width (what a standings column shows is
+    ``scoring.standings.columns.StandingsColumn``)."""
+
     label: str
     kind: str = TEXT
     width: int = 10  # minimum width in characters (Excel); PDFs choose their own
@@ -60,7 +63,7 @@ class Column:
 @dataclass(frozen=True)
 class Report:
     title: str
-    columns: tuple[Column, ...]
+    columns: tuple[ReportColumn, ...]
     rows: tuple[tuple[Any, ...], ...]
 
     @property
@@ -108,10 +111,10 @@ def participants_rows(tournament: Tournament) -> Report:
     return Report(
         title=_("Teilnehmer"),
         columns=(
-            Column(_("Name"), TEXT, 24),
-            Column(_("Verein"), TEXT, 20),
-            Column(_("anwesend"), BOOL, 10),
-            Column(_("abgemeldet"), BOOL, 11),
+            ReportColumn(_("Name"), TEXT, 24),
+            ReportColumn(_("Verein"), TEXT, 20),
+            ReportColumn(_("anwesend"), BOOL, 10),
+            ReportColumn(_("abgemeldet"), BOOL, 11),
         ),
         rows=tuple(tuple(row) for row in participants),
     )
@@ -141,22 +144,22 @@ def seating_rows(round_: Round, *, order: str = "table") -> Report:
         key = name_order_key(round_.tournament)
         rows.sort(key=lambda row: (key(row[2]), row[0], row[1]))
         columns = (
-            Column(_("Name"), TEXT, 24),
-            Column(_("Verein"), TEXT, 20),
-            Column(_("Tisch"), INT, 7),
-            Column(pgettext("seat", "Platz"), INT, 7),
-            Column(_("Listenführer"), BOOL, 12),
+            ReportColumn(_("Name"), TEXT, 24),
+            ReportColumn(_("Verein"), TEXT, 20),
+            ReportColumn(_("Tisch"), INT, 7),
+            ReportColumn(pgettext("seat", "Platz"), INT, 7),
+            ReportColumn(_("Listenführer"), BOOL, 12),
         )
         rows = [(name, club, table, seat, captain) for table, seat, name, club, captain in rows]
         title = _("Sitzordnung D%(number)d nach Namen") % {"number": round_.number}
     else:
         rows.sort(key=lambda row: (row[0], row[1]))
         columns = (
-            Column(_("Tisch"), INT, 7),
-            Column(pgettext("seat", "Platz"), INT, 7),
-            Column(_("Name"), TEXT, 24),
-            Column(_("Verein"), TEXT, 20),
-            Column(_("Listenführer"), BOOL, 12),
+            ReportColumn(_("Tisch"), INT, 7),
+            ReportColumn(pgettext("seat", "Platz"), INT, 7),
+            ReportColumn(_("Name"), TEXT, 24),
+            ReportColumn(_("Verein"), TEXT, 20),
+            ReportColumn(_("Listenführer"), BOOL, 12),
         )
         title = _("Sitzordnung D%(number)d nach Tischen") % {"number": round_.number}
     return Report(title=title, columns=columns, rows=tuple(rows))
@@ -174,7 +177,7 @@ def standings_rows(standings: Standings, surface: str = columns.XLSX) -> Report:
     """
     fields = columns.fields(surface, standings.round_numbers)
     report_columns = tuple(
-        Column(field.header, STANDINGS_KINDS[field.column.kind], field.column.width)
+        ReportColumn(field.header, STANDINGS_KINDS[field.column.kind], field.column.width)
         for field in fields
     )
     rows = tuple(tuple(field.value(row) for field in fields) for row in standings.rows)
@@ -231,24 +234,24 @@ def games_rows(tournament: Tournament) -> Report:
     5 (seat 5 stays empty at four-player tables), then the scoring breakdown. Filter "Tisch" or
     "Spielart" to find games; for one player's games use ``game_points_rows``.
     """
-    seat_columns: list[Column] = []
+    seat_columns: list[ReportColumn] = []
     for seat in range(1, MAX_SEATS + 1):
-        seat_columns.append(Column(_("Platz %(seat)d Name") % {"seat": seat}, TEXT, 18))
-        seat_columns.append(Column(_("Platz %(seat)d Punkte") % {"seat": seat}, INT, 10))
+        seat_columns.append(ReportColumn(_("Platz %(seat)d Name") % {"seat": seat}, TEXT, 18))
+        seat_columns.append(ReportColumn(_("Platz %(seat)d Punkte") % {"seat": seat}, INT, 10))
     columns = (
-        Column(_("Durchgang"), INT, 11),
-        Column(_("Tisch"), INT, 7),
-        Column(_("Spiel"), INT, 7),
-        Column(_("Geber"), TEXT, 18),
-        Column(_("Spielart"), TEXT, 14),
-        Column(_("Eingabe"), TEXT, 14),
-        Column(_("Sieger (Plätze)"), TEXT, 14),
-        Column(_("Siegerpartei"), TEXT, 12),
-        Column(_("Wert"), INT, 7),
-        Column(_("Solist"), TEXT, 18),
-        Column(_("setzt aus"), TEXT, 18),
+        ReportColumn(_("Durchgang"), INT, 11),
+        ReportColumn(_("Tisch"), INT, 7),
+        ReportColumn(_("Spiel"), INT, 7),
+        ReportColumn(_("Geber"), TEXT, 18),
+        ReportColumn(_("Spielart"), TEXT, 14),
+        ReportColumn(_("Eingabe"), TEXT, 14),
+        ReportColumn(_("Sieger (Plätze)"), TEXT, 14),
+        ReportColumn(_("Siegerpartei"), TEXT, 12),
+        ReportColumn(_("Wert"), INT, 7),
+        ReportColumn(_("Solist"), TEXT, 18),
+        ReportColumn(_("setzt aus"), TEXT, 18),
         *seat_columns,
-        Column(_("Wertung"), TEXT, 30),
+        ReportColumn(_("Wertung"), TEXT, 30),
     )
     rows = []
     for item in _confirmed_games(tournament):
@@ -302,15 +305,15 @@ def game_points_rows(tournament: Tournament) -> Report:
         )
     )
     columns = (
-        Column(_("Durchgang"), INT, 11),
-        Column(_("Tisch"), INT, 7),
-        Column(_("Spiel"), INT, 7),
-        Column(pgettext("seat", "Platz"), INT, 7),
-        Column(_("Name"), TEXT, 24),
-        Column(_("Verein"), TEXT, 20),
-        Column(_("Punkte"), INT, 8),
-        Column(_("gewonnen"), BOOL, 10),
-        Column(_("Solo"), BOOL, 7),
+        ReportColumn(_("Durchgang"), INT, 11),
+        ReportColumn(_("Tisch"), INT, 7),
+        ReportColumn(_("Spiel"), INT, 7),
+        ReportColumn(pgettext("seat", "Platz"), INT, 7),
+        ReportColumn(_("Name"), TEXT, 24),
+        ReportColumn(_("Verein"), TEXT, 20),
+        ReportColumn(_("Punkte"), INT, 8),
+        ReportColumn(_("gewonnen"), BOOL, 10),
+        ReportColumn(_("Solo"), BOOL, 7),
     )
     rows = tuple(lines)
     return Report(title=_("Punkte je Spieler"), columns=columns, rows=rows)

@@ -19,7 +19,7 @@ from reportlab.platypus import Paragraph, Spacer
 from scoring.models import Season
 from scoring.printouts.pdf_base import FELT, MUTED, PageSetup, escape, render_pdf, style
 from scoring.printouts.pdf_tables import report_table
-from scoring.printouts.reports import INT, RANK, TEXT, Column, Report
+from scoring.printouts.reports import INT, RANK, TEXT, Report, ReportColumn
 from scoring.printouts.xlsx import render_xlsx
 from scoring.seasons.ranking import SeasonTable
 from scoring.seasons.tables import points_label
@@ -42,15 +42,15 @@ def season_report(table: SeasonTable, *, for_print: bool = False) -> Report:
     season = table.season
     best = season.rule == Season.Rule.BEST
     columns = [
-        Column(pgettext("rank", "Platz"), RANK, 6),
-        Column(_("Name"), TEXT, 24),
-        Column(_("Abende"), INT, 7),
-        Column(_("Durchgänge"), INT, 10),
-        Column(points_label(season), INT, 10),
+        ReportColumn(pgettext("rank", "Platz"), RANK, 6),
+        ReportColumn(_("Name"), TEXT, 24),
+        ReportColumn(_("Abende"), INT, 7),
+        ReportColumn(_("Durchgänge"), INT, 10),
+        ReportColumn(points_label(season), INT, 10),
     ]
     if best:
-        columns.append(Column(_("alle Punkte"), INT, 10))
-    columns.append(Column(_("Schnitt"), INT if for_print else TEXT, 8))
+        columns.append(ReportColumn(_("alle Punkte"), INT, 10))
+    columns.append(ReportColumn(_("Schnitt"), INT if for_print else TEXT, 8))
     rows = []
     for row in table.rows:
         average: object = row.average

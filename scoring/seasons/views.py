@@ -270,7 +270,7 @@ def season_api(request: HttpRequest, club: str, season: str) -> JsonResponse:
     return JsonResponse(rows, safe=False, json_dumps_params={"ensure_ascii": False})
 
 
-class HomeView(tournament_public.HomeView):
+class HomeWithSeasonsView(tournament_public.TournamentsHomeView):
     """The public start page with the public seasons next to the tournaments (composed here:
     ``tournament`` knows nothing of seasons)."""
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.models import Sheet, SheetVersion
-from scoring.sheets.page import SheetPage, build_page
+from scoring.sheets.page import SheetPageData, build_page
 from scoring.sheets.reading import latest_version
 from scoring.sheets.services import require_entry, sheet_gone, submit_sheet
 from scoring.sheets.validation import normalise_records
@@ -46,7 +46,7 @@ def _stored_records(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 def savable_records(
-    typed: SheetPage, stored: list[dict[str, Any]]
+    typed: SheetPageData, stored: list[dict[str, Any]]
 ) -> tuple[list | None, int | None]:
     """The records to store from ``typed`` rows, or None to store nothing, and the first
     refused game (None when every typed row is accepted).
@@ -72,7 +72,7 @@ def autosave_sheet(
     expected_revision: int,
     source: str = SheetVersion.Source.DESK,
     user: User = None,
-) -> tuple[AutosaveOutcome, SheetPage]:
+) -> tuple[AutosaveOutcome, SheetPageData]:
     """Store what can be stored of the typed form ``data``; return the outcome and the typed
     page (scored, for the rows' points and problems). Raises ``StaleWriteError`` when the sheet
     changed since ``expected_revision`` and ``DomainError`` when it cannot be changed (handed in
@@ -114,7 +114,7 @@ def stored_as(sheet: Sheet, records: list[Any]) -> bool:
     )
 
 
-def server_rows(sheet: Sheet, page: SheetPage | None = None) -> dict[str, Any]:
+def server_rows(sheet: Sheet, page: SheetPageData | None = None) -> dict[str, Any]:
     """The sheet as stored, row by row in the page's field values, with a short summary of each
     game ("1 + 4 · 2 · Normalspiel"): what a conflict view shows beside the device's version.
     ``page`` is the stored page when the caller has it already."""

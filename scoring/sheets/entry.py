@@ -144,7 +144,7 @@ def _int(row: RowInput, key: str, label: str) -> int | None:
     return None
 
 
-def parse_seats(text: str) -> list[int] | None:
+def seats_from_text(text: str) -> list[int] | None:
     """ "14", "1+4", "1 4", "1,4" → [1, 4]; None if anything but seat digits and separators."""
     cleaned = re.sub(r"\bund\b|[\s+,;/&]+", "", text.strip().lower())
     if not cleaned or not cleaned.isascii() or not cleaned.isdigit() or len(cleaned) > 10:
@@ -213,7 +213,7 @@ def _build_record(row: RowInput) -> None:
         row.record = record
         return
     winners_text = row.values.get("winners", "").strip()
-    winners = parse_seats(winners_text) if winners_text else []
+    winners = seats_from_text(winners_text) if winners_text else []
     if winners is None:
         row.problems.append(
             (

@@ -91,7 +91,10 @@ class RowView:
 
 
 @dataclass
-class SheetPage:
+class SheetPageData:
+    """What the captain's sheet page shows: seats, rows, totals and the version it rests on
+    (the printed sheet is ``scoring.printouts.pdf_sheets.SheetPage``)."""
+
     sheet: Sheet
     seats: list[SeatColumn]
     rows: list[RowView]
@@ -194,7 +197,7 @@ def input_message(issue: Any, language: str) -> str:
     return message
 
 
-def build_page(sheet: Sheet, data: Mapping[str, str] | None = None) -> SheetPage:
+def build_page(sheet: Sheet, data: Mapping[str, str] | None = None) -> SheetPageData:
     """The page for ``sheet``: from submitted form ``data`` if given (scored by the rules engine),
     else the latest version as stored (the engine's results written when it was saved)."""
     tournament = sheet.round.tournament
@@ -216,7 +219,7 @@ def stored_page(
     *,
     limit: int,
     expected: int,
-) -> SheetPage:
+) -> SheetPageData:
     """The saved games of ``version`` with the results stored with them, as the PDF and the
     standings show them: nothing is scored again, so screen and paper cannot disagree after a
     change of the engine."""
@@ -267,7 +270,7 @@ def score_inputs(
     version: SheetVersion | None,
     limit: int,
     expected: int,
-) -> SheetPage:
+) -> SheetPageData:
     """Rows as typed (not stored), scored by the rules engine: a refused save shown again, or
     the live preview."""
     tournament = sheet.round.tournament
@@ -346,7 +349,7 @@ def _page(
     limit: int,
     expected: int,
     records: list[dict[str, Any]],
-) -> SheetPage:
+) -> SheetPageData:
     """The filled rows followed by blank ones up to the sheet's length."""
     names = {seat.number: seat.name for seat in seats}
     ruleset = sheet.round.tournament.rules
@@ -355,7 +358,7 @@ def _page(
         rows.append(_blank_row(ruleset, number, len(seats), names, records))
     for row in rows:
         row.build_cells(seats)
-    return SheetPage(
+    return SheetPageData(
         sheet=sheet,
         seats=seats,
         rows=rows,
@@ -384,7 +387,7 @@ def _row_note(row: RowInput, names: Mapping[int, str]) -> str:
     return ""
 
 
-def page_json(page: SheetPage) -> dict[str, Any]:
+def page_json(page: SheetPageData) -> dict[str, Any]:
     """The live preview of the sheet page: what each row scores and what is wrong where."""
     return {
         "rows": [

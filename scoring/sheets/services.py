@@ -25,8 +25,7 @@ from scoring.sheets.lines import score_lines
 from scoring.sheets.reading import expected_games, latest_version
 from scoring.sheets.validation import normalise_records, soloist_of, validate_games
 from tournament.actors import captain_actor
-from tournament.audit import User, ngettext_noop
-from tournament.audit import record as audit
+from tournament.audit import User, ngettext_noop, record
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import AuditEntry, Round, Seat
 
@@ -180,7 +179,7 @@ def submit_sheet(
         status=Sheet.Status.SUBMITTED if handed_in else Sheet.Status.OPEN,
         return_comment="",
     )
-    audit(
+    record(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_SUBMITTED if final else AuditEntry.Action.SHEET_SAVED,
         user=user,
@@ -287,7 +286,7 @@ def confirm_sheet(
         ]
     )
     _bump(sheet, status=Sheet.Status.CONFIRMED)
-    audit(
+    record(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_CONFIRMED,
         user=user,
@@ -315,7 +314,7 @@ def return_sheet(
     if not comment:
         raise DomainError(_("Bitte kurz sagen, was zu korrigieren ist."), field="comment")
     _bump(sheet, status=Sheet.Status.OPEN, return_comment=comment[:500])
-    audit(
+    record(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_RETURNED,
         user=user,
@@ -341,7 +340,7 @@ def reopen_sheet(
     if not reason:
         raise DomainError(_("Bitte einen Grund für das Öffnen angeben."), field="reason")
     _bump(sheet, status=Sheet.Status.SUBMITTED)
-    audit(
+    record(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_REOPENED,
         user=user,
@@ -388,7 +387,7 @@ def close_sheet_early(
     if not note:
         raise DomainError(_("Bitte einen Vermerk zum Abbruch angeben."), field="note")
     _bump(sheet, closed_after_game=after_game, close_note=note[:300])
-    audit(
+    record(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_CLOSED_EARLY,
         user=user,

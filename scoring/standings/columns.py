@@ -1,12 +1,12 @@
 """The columns of the standings, defined once for every surface that shows them.
 
-A :class:`Column` says what a column shows (a value of a ``StandingRow``), what kind of value
-that is, what it is called and on which surfaces it appears: the standings pages (``SCREEN``),
-the room's projector (``PROJECTOR``), the printout (``PDF``) and the workbook (``XLSX``). The
-same column may be headed differently on each ("Punkte" on screen, "Gesamt" in print); a column
-without a header for a surface is not shown there. Every surface shows its columns in the order
-of ``COLUMNS``. The JSON API (``API_FIELDS``) names its fields itself: they are a published
-interface.
+A :class:`StandingsColumn` says what a column shows (a value of a ``StandingRow``), what kind of
+value that is, what it is called and on which surfaces it appears: the standings pages
+(``SCREEN``), the room's projector (``PROJECTOR``), the printout (``PDF``) and the workbook
+(``XLSX``). The same column may be headed differently on each ("Punkte" on screen, "Gesamt" in
+print); a column without a header for a surface is not shown there. Every surface shows its
+columns in the order of ``COLUMNS``. The JSON API (``API_FIELDS``) names its fields itself: they
+are a published interface.
 
 Kinds:
 
@@ -45,7 +45,7 @@ TEXT = "text"
 
 
 @dataclass(frozen=True)
-class Column:
+class StandingsColumn:
     key: str  # the name in code and, on screen, of the sort order (``?sort=total``)
     kind: str  # RANK, INT or TEXT
     value: Callable[[StandingRow], Any]  # per-round columns: the tuple of all rounds
@@ -67,7 +67,7 @@ class Field:
 
     name: str  # unique on the surface: the column's key, or ``round_<n>``
     header: str
-    column: Column
+    column: StandingsColumn
     round: int = 0  # the round of a per-round column's field, else 0
 
     def value(self, row: StandingRow) -> Any:
@@ -85,8 +85,8 @@ def marked_name(row: StandingRow) -> str:
     return row.name
 
 
-COLUMNS: tuple[Column, ...] = (
-    Column(
+COLUMNS: tuple[StandingsColumn, ...] = (
+    StandingsColumn(
         "rank",
         RANK,
         lambda row: row.rank,
@@ -99,14 +99,14 @@ COLUMNS: tuple[Column, ...] = (
         width=7,
         print_width=15,
     ),
-    Column(
+    StandingsColumn(
         "name",
         TEXT,
         marked_name,
         {SCREEN: _("Name"), PROJECTOR: _("Name"), PDF: _("Name"), XLSX: _("Name")},
         width=24,
     ),
-    Column(
+    StandingsColumn(
         "club",
         TEXT,
         lambda row: row.club,
@@ -114,7 +114,7 @@ COLUMNS: tuple[Column, ...] = (
         width=20,
         print_width=44,
     ),
-    Column(
+    StandingsColumn(
         ROUND_POINTS,
         INT,
         lambda row: row.rounds,
@@ -129,7 +129,7 @@ COLUMNS: tuple[Column, ...] = (
         print_width=15,
         on_phones=False,  # a phone shows rank, name and the total without sideways scrolling
     ),
-    Column(
+    StandingsColumn(
         "total",
         INT,
         lambda row: row.total,
@@ -138,7 +138,7 @@ COLUMNS: tuple[Column, ...] = (
         print_width=19,
         emphasis=True,
     ),
-    Column(
+    StandingsColumn(
         "games_won",
         INT,
         lambda row: row.games_won,
@@ -148,7 +148,7 @@ COLUMNS: tuple[Column, ...] = (
         on_phones=False,
     ),
     # Games played: tells a late arrival's or a withdrawn player's total from a full evening's.
-    Column(
+    StandingsColumn(
         "games_played",
         INT,
         lambda row: row.games_played,
@@ -157,7 +157,7 @@ COLUMNS: tuple[Column, ...] = (
         print_width=13,  # the English "Gms." needs 12 mm with the cell padding
         on_phones=False,
     ),
-    Column(
+    StandingsColumn(
         "solos",
         INT,
         lambda row: row.solos,
@@ -168,7 +168,7 @@ COLUMNS: tuple[Column, ...] = (
     ),
 )
 
-BY_KEY: dict[str, Column] = {column.key: column for column in COLUMNS}
+BY_KEY: dict[str, StandingsColumn] = {column.key: column for column in COLUMNS}
 
 # The JSON API's fields, in this order: (field, value of a row). Their names are an interface
 # that other programs read, so they stay as they are when headers change; new fields are added

@@ -9,8 +9,8 @@ import pytest
 from openpyxl import load_workbook
 
 from scoring.printouts.reports import (
-    Column,
     Report,
+    ReportColumn,
     game_points_rows,
     games_rows,
     participants_rows,
@@ -148,12 +148,14 @@ def test_sheet_titles_are_valid_and_unique():
 
 
 def test_a_report_iterates_as_header_then_rows():
-    report = Report("R", (Column("Name"), Column("Punkte", "int")), (("Anna", 3), ("Bernd", -3)))
+    report = Report(
+        "R", (ReportColumn("Name"), ReportColumn("Punkte", "int")), (("Anna", 3), ("Bernd", -3))
+    )
     assert list(report) == [["Name", "Punkte"], ["Anna", 3], ["Bernd", -3]]
 
 
 def test_an_empty_report_still_makes_a_workbook():
-    report = Report("Leer", (Column("Name"),), ())
+    report = Report("Leer", (ReportColumn("Name"),), ())
     sheet = workbook(render_xlsx([report])).active
     assert values(sheet) == [("Name",)]
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.utils.translation import gettext as _
 
@@ -108,10 +109,46 @@ def read_participants(
 def _check_lines(
     lines: list[tuple[int, list[str]]], preview: ImportPreview, existing_names: Iterable[str]
 ) -> None:
+    """Check the header, then every data line, and fill ``preview`` with what was found."""
     if not lines:
         preview.errors.append(ImportProblem(0, _("Die Datei enthält keine Zeilen.")))
         return
     header_line, header = lines[0]
+    layout = _read_header(header_line, header, preview)
+    if layout is None:
+        return
+
+    data_lines = lines[1:]
+    if len(data_lines) > MAX_ROWS:
+        preview.errors.append(
+            ImportProblem(
+                0,
+                _("Die Datei hat %(count)d Zeilen; höchstens %(max)d werden eingelesen.")
+                % {"count": len(data_lines), "max": MAX_ROWS},
+            )
+        )
+        return
+
+    _check_rows(data_lines, layout, preview, existing_names)
+    if not preview.rows and not preview.errors:
+        message = (
+            _("Die Datei enthält keine neuen Teilnehmer.")
+            if preview.skipped
+            else _("Die Datei enthält keine Teilnehmer.")
+        )
+        preview.errors.append(ImportProblem(0, message))
+
+
+class _Layout(NamedTuple):
+    """Where a data line holds the name (one column, or first and last name) and the club."""
+
+    name_parts: list[int]
+    club_index: int | None
+
+
+def _read_header(header_line: int, header: list[str], preview: ImportPreview) -> _Layout | None:
+    """The columns of the header line; None (with the error in ``preview``) without exactly one
+    name column or a "Vorname" and a "Nachname"."""
     columns = [cell.strip().lower() for cell in header]
     name_columns = [i for i, column in enumerate(columns) if column in NAME_HEADERS]
     club_columns = [i for i, column in enumerate(columns) if column in CLUB_HEADERS]
@@ -132,71 +169,44 @@ def _check_lines(
             else _("Die Spalte „Name“ kommt mehrfach vor (gefunden: %(found)s).")
         )
         preview.errors.append(ImportProblem(header_line, message % {"found": found}))
-        return
+        return None
     club_index = club_columns[0] if club_columns else None
     preview.ignored_columns = [
         header[i].strip()
         for i in range(len(header))
         if i not in name_parts and i != club_index and header[i].strip()
     ]
+    return _Layout(name_parts, club_index)
 
-    data_lines = lines[1:]
-    if len(data_lines) > MAX_ROWS:
-        preview.errors.append(
-            ImportProblem(
-                0,
-                _("Die Datei hat %(count)d Zeilen; höchstens %(max)d werden eingelesen.")
-                % {"count": len(data_lines), "max": MAX_ROWS},
-            )
-        )
-        return
 
+def _check_rows(
+    data_lines: list[tuple[int, list[str]]],
+    layout: _Layout,
+    preview: ImportPreview,
+    existing_names: Iterable[str],
+) -> None:
+    """Each non-empty data line becomes a row, an error, a skipped duplicate or a row with a
+    warning."""
     existing = {name_key(name) for name in existing_names}
     seen: dict[str, int] = {}
     for line, cells in data_lines:
         if not any(cell.strip() for cell in cells):
             continue
-        name = normalize_name(" ".join(cells[i] for i in name_parts if i < len(cells)))
+        name = normalize_name(" ".join(cells[i] for i in layout.name_parts if i < len(cells)))
+        club_index = layout.club_index
         club = (
             normalize_name(cells[club_index])
             if club_index is not None and club_index < len(cells)
             else ""
         )
-        if not name:
-            preview.errors.append(ImportProblem(line, _("Der Name fehlt.")))
-            continue
-        if len(name) > NAME_MAX_LENGTH:
-            preview.errors.append(
-                ImportProblem(
-                    line,
-                    _("Der Name ist zu lang (%(length)d Zeichen, höchstens %(max)d).")
-                    % {"length": len(name), "max": NAME_MAX_LENGTH},
-                )
-            )
-            continue
-        if len(club) > CLUB_MAX_LENGTH:
-            preview.errors.append(
-                ImportProblem(
-                    line,
-                    _("Der Verein ist zu lang (%(length)d Zeichen, höchstens %(max)d).")
-                    % {"length": len(club), "max": CLUB_MAX_LENGTH},
-                )
-            )
+        error = _row_error(line, name, club)
+        if error is not None:
+            preview.errors.append(error)
             continue
         key = name_key(name)
-        if key in seen:
-            preview.skipped.append(
-                ImportProblem(
-                    line,
-                    _("„%(name)s“ steht schon in Zeile %(first)d.")
-                    % {"name": name, "first": seen[key]},
-                )
-            )
-            continue
-        if key in existing:
-            preview.skipped.append(
-                ImportProblem(line, _("„%(name)s“ ist bereits angemeldet.") % {"name": name})
-            )
+        duplicate = _duplicate(line, name, key, seen, existing)
+        if duplicate is not None:
+            preview.skipped.append(duplicate)
             continue
         seen[key] = line
         if name.startswith(FORMULA_PREFIXES):
@@ -209,13 +219,38 @@ def _check_lines(
             )
         preview.rows.append(ImportRow(line=line, name=name, club=club))
 
-    if not preview.rows and not preview.errors:
-        message = (
-            _("Die Datei enthält keine neuen Teilnehmer.")
-            if preview.skipped
-            else _("Die Datei enthält keine Teilnehmer.")
+
+def _row_error(line: int, name: str, club: str) -> ImportProblem | None:
+    """What refuses the file on this line: a missing name, a name or club too long."""
+    if not name:
+        return ImportProblem(line, _("Der Name fehlt."))
+    if len(name) > NAME_MAX_LENGTH:
+        return ImportProblem(
+            line,
+            _("Der Name ist zu lang (%(length)d Zeichen, höchstens %(max)d).")
+            % {"length": len(name), "max": NAME_MAX_LENGTH},
         )
-        preview.errors.append(ImportProblem(0, message))
+    if len(club) > CLUB_MAX_LENGTH:
+        return ImportProblem(
+            line,
+            _("Der Verein ist zu lang (%(length)d Zeichen, höchstens %(max)d).")
+            % {"length": len(club), "max": CLUB_MAX_LENGTH},
+        )
+    return None
+
+
+def _duplicate(
+    line: int, name: str, key: str, seen: dict[str, int], existing: set[str]
+) -> ImportProblem | None:
+    """Why this line is skipped: its name came earlier in the file or is registered already."""
+    if key in seen:
+        return ImportProblem(
+            line,
+            _("„%(name)s“ steht schon in Zeile %(first)d.") % {"name": name, "first": seen[key]},
+        )
+    if key in existing:
+        return ImportProblem(line, _("„%(name)s“ ist bereits angemeldet.") % {"name": name})
+    return None
 
 
 def _looks_like_xlsx(data: bytes, filename: str) -> bool:

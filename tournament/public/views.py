@@ -31,7 +31,10 @@ def listed_tournaments() -> QuerySet[Tournament]:
     return Tournament.objects.filter(shows_something).order_by("-date", "name")
 
 
-class HomeView(TemplateView):
+class TournamentsHomeView(TemplateView):
+    """The public start page with the tournaments that show players something (served at ``/``
+    as ``scoring.seasons.views.HomeWithSeasonsView``, which adds the public seasons)."""
+
     template_name = "public/home.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:

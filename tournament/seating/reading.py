@@ -48,7 +48,8 @@ def seating_of(round_: Round) -> pure.Seating:
     )
 
 
-def _names(tournament: Tournament) -> dict[int, str]:
+def participant_names(tournament: Tournament) -> dict[int, str]:
+    """Each participant's name by primary key, for messages that name players."""
     return dict(tournament.participants.values_list("pk", "name"))
 
 
@@ -63,7 +64,7 @@ def repeat_warnings(tournament: Tournament, round_: Round) -> list[str]:
         if r is not None
     ]
     previous = [seating_of(r) for r in previous_rounds]
-    names = _names(tournament)
+    names = participant_names(tournament)
     return [
         _(
             "Tisch %(table)d: %(names)s saßen schon in Durchgang %(round)d an Tisch %(previous)d "

@@ -23,7 +23,7 @@ from tournament.models import AuditEntry, Participant, Round, Seat, Table, Tourn
 from tournament.participants.services import eligible_participants
 from tournament.seating import core as pure
 from tournament.seating.messages import seating_error_message, seating_problem, slip_problem_message
-from tournament.seating.reading import _names, round_with_seating, seating_of
+from tournament.seating.reading import participant_names, round_with_seating, seating_of
 
 
 def locked_round(tournament: Tournament, number: int) -> Round:
@@ -235,7 +235,7 @@ def _edit(
     try:
         seating = change(seating_of(round_))
     except pure.SeatingError as error:
-        raise DomainError(seating_error_message(error, _names(tournament))) from error
+        raise DomainError(seating_error_message(error, participant_names(tournament))) from error
     _store(round_, seating)
     record(
         tournament,
