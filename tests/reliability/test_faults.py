@@ -78,7 +78,7 @@ def test_failure_in_the_audit_entry_rolls_back_the_reopen(evening, monkeypatch):
     def fail(*args, **kwargs):
         raise InjectedFault("audit table locked")
 
-    monkeypatch.setattr(services, "audit", fail)
+    monkeypatch.setattr(services, "record", fail)
     with pytest.raises(InjectedFault):
         reopen_sheet(sheet, reason="Test")
     monkeypatch.undo()

@@ -57,7 +57,7 @@ def test_a_confirmation_first_refuses_the_substitute_it_did_not_see(evening, org
     confirmed, replacement = one_after_another(
         lambda: confirm_sheet(Sheet.objects.get(pk=sheet.pk), user=organiser),
         lambda: replace_player(evening, 1, 1, 3, substitute, 9, reason="Zug", user=organiser),
-        pause_at=(sheet_services, "audit"),  # score lines written, not yet committed
+        pause_at=(sheet_services, "record"),  # score lines written, not yet committed
     )
 
     assert isinstance(confirmed, SheetVersion), confirmed

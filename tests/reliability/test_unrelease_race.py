@@ -47,7 +47,7 @@ def test_an_autosave_holding_its_sheet_keeps_the_release(evening):
     response, unreleased = one_after_another(
         autosave(evening),
         lambda: unrelease_round(evening, 1),
-        pause_at=(sheet_services, "audit"),  # the version written, not yet committed
+        pause_at=(sheet_services, "record"),  # the version written, not yet committed
     )
 
     assert response.status_code == 200, response
