@@ -217,10 +217,16 @@ class HeaderLogo:
 def header_logo(tournament: Tournament, max_height: float) -> HeaderLogo | None:
     """The logo of the tournament's club at most ``max_height`` (and ``LOGO_MAX_WIDTH``) in
     size, keeping its proportions; None without a club or a logo."""
-    club_id = getattr(tournament, "club_id", None)  # a season's heading names its club too
-    if club_id is None or max_height <= 0:
+    if max_height <= 0:
         return None
-    data = Club.objects.filter(pk=club_id).values_list("logo", flat=True).first()
+    # A season's heading carries its club's logo already read (``club_logo``); a tournament
+    # names its club, whose logo is read here.
+    data = getattr(tournament, "club_logo", None)
+    if data is None:
+        club_id = getattr(tournament, "club_id", None)
+        if club_id is None:
+            return None
+        data = Club.objects.filter(pk=club_id).values_list("logo", flat=True).first()
     if not data:
         return None
     try:

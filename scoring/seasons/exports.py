@@ -75,13 +75,15 @@ class Heading:
     name: str
     date: datetime.date
     venue: str = ""
-    club_id: int | None = None  # the club's logo in the header, as on its tournaments' printouts
+    # The club's logo in the header, as on its tournaments' printouts: the bytes already read
+    # with the club (b"" for none), so the header asks the database nothing more.
+    club_logo: bytes | None = None
 
 
 def season_pdf(table: SeasonTable) -> bytes:
     season = table.season
     last = table.tournaments[-1].date if table.tournaments else datetime.date.today()
-    heading = Heading(season.club.name, last, club_id=season.club_id)
+    heading = Heading(season.club.name, last, club_logo=bytes(season.club.logo or b""))
     setup = PageSetup(tournament=heading, title=season.name)  # type: ignore[arg-type]
     report = season_report(table, for_print=True)
     name_index = 1

@@ -194,3 +194,19 @@ def test_the_season_pdf_carries_the_clubs_logo_once_there_is_one(season, leader)
     store_club_logo(season.club, image_bytes())
     with_logo = leader.get(reverse("seasons:pdf", args=args))
     assert with_logo.status_code == 200 and image_xobjects(with_logo.content) >= 1
+
+
+def test_the_season_pdf_with_a_logo_stays_within_its_query_budget(
+    season, leader, django_assert_max_num_queries
+):
+    """The budget of ``bench/bench_seasons.py`` (10): the logo comes with the club already read,
+    the header asks the database nothing more."""
+    from tests.clubs.test_club_logo import image_bytes, image_xobjects
+    from tournament.clubs.services import store_club_logo
+
+    store_club_logo(season.club, image_bytes())
+    url = reverse("seasons:pdf", args=[season.club.slug, season.slug])
+    leader.get(url)  # the session and the fonts, once
+    with django_assert_max_num_queries(10):
+        pdf = leader.get(url)
+    assert image_xobjects(pdf.content) >= 1
