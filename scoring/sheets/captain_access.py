@@ -41,14 +41,7 @@ def resolve_token(request: HttpRequest, token: str) -> Table:
     """The table the token opens; Http404 when it opens nothing (counted as a failure), or
     TokenRateLimited when the address has guessed wrong too often (whatever the token)."""
     return _counted(
-        request,
-        lambda: (
-            Table.objects.select_related("round__tournament")
-            .filter(entry_token=token, token_revoked=False, round__status=Round.Status.RELEASED)
-            .first()
-            if 20 <= len(token) <= 64
-            else None
-        ),
+        request, lambda: _open_table(entry_token=token) if 20 <= len(token) <= 64 else None
     )
 
 
@@ -56,15 +49,15 @@ def resolve_short_code(request: HttpRequest, text: str) -> Table:
     """The table whose short code was typed (any case, with or without the dash), under the
     same rules and the same brake as the link's token."""
     code = normalize_short_code(text)
-    return _counted(
-        request,
-        lambda: (
-            Table.objects.select_related("round__tournament")
-            .filter(short_code=code, token_revoked=False, round__status=Round.Status.RELEASED)
-            .first()
-            if code
-            else None
-        ),
+    return _counted(request, lambda: _open_table(short_code=code) if code else None)
+
+
+def _open_table(**lookup: str) -> Table | None:
+    """The table of a released round whose link is not revoked, found by ``lookup``."""
+    return (
+        Table.objects.select_related("round__tournament")
+        .filter(**lookup, token_revoked=False, round__status=Round.Status.RELEASED)
+        .first()
     )
 
 

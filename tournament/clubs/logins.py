@@ -41,6 +41,7 @@ from tournament.models import (
     Club,
     ClubInvitation,
     ClubMembership,
+    Participant,
     Tournament,
 )
 from tournament.normalize import name_key
@@ -299,12 +300,15 @@ def attach_tournament(club: Club, tournament: Tournament, *, by: User) -> Tourna
     taken = set(
         locked.participants.filter(member__isnull=False).values_list("member_id", flat=True)
     )
+    linked = []
     for participant in participants:
         member = members.get(name_key(participant.name))
         if member is not None and member.pk not in taken:
             participant.member = member
-            participant.save(update_fields=["member"])
+            linked.append(participant)
             taken.add(member.pk)
+    # One write for the whole list (a 400-player evening is one statement, not 400).
+    Participant.objects.bulk_update(linked, ["member"])
     record(
         locked,
         AuditEntry.Action.TOURNAMENT_CHANGED,
