@@ -140,4 +140,3 @@ def check_specials(
                 need=11 * count,
                 augen=augen,
             )
-

@@ -69,7 +69,9 @@ class DealState:
         if not self.vorfuehrung_due:
             return None
         dealer = self.dealer
-        order = [(dealer + step - 1) % self.table_size + 1 for step in range(1, self.table_size + 1)]
+        order = [
+            (dealer + step - 1) % self.table_size + 1 for step in range(1, self.table_size + 1)
+        ]
         if self.table_size == 5:
             order.remove(dealer)
         owing = set(self.owing)
@@ -79,7 +81,7 @@ class DealState:
         """The next game was played: count it, record a Pflichtsolo, move the deal."""
         dealer = self.dealer
         self.games += 1
-        if mode in (SoloMode.PFLICHT, SoloMode.VORFUEHRUNG) and soloist is not None:
-            if self.pflicht.get(soloist) is None:
-                self.pflicht[soloist] = self.games
+        pflicht = mode in (SoloMode.PFLICHT, SoloMode.VORFUEHRUNG)
+        if pflicht and soloist is not None and self.pflicht.get(soloist) is None:
+            self.pflicht[soloist] = self.games
         self.turn = dealer if mode is SoloMode.PFLICHT else self.left_of(dealer)

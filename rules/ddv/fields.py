@@ -79,7 +79,9 @@ def parse_seat(value: Any, field: str, table_size: int, sitting_out: int | None)
     return seat
 
 
-def parse_seats(value: Any, field: str, table_size: int, sitting_out: int | None) -> tuple[int, ...]:
+def parse_seats(
+    value: Any, field: str, table_size: int, sitting_out: int | None
+) -> tuple[int, ...]:
     """A list of distinct active seats (``[1, 4]``)."""
     if value is None:
         raise DdvRefused(field, "missing")

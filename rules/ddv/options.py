@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.base import OptionSpec
-from rules.ddv.messages import translate
 
 TSR_GAMES = {4: 24, 5: 30}
 #: The shorter club rounds offered (games at a four-player table); 0 = TSR.
@@ -23,12 +22,34 @@ GAMES_CHOICES = (0, 20, 16, 12, 8)
 _TEXTS = {
     "games_label": ("Spiele je Runde", "Games per round"),
     "games_0": ("24 Spiele (Fünfertisch 30) – nach TSR", "24 games (30 at five) – TSR"),
-    "games_n": ("{four} Spiele (Fünfertisch {five}) – Vereinsabend", "{four} games ({five} at five) – club evening"),
-    "imply_label": ("Absage ohne Ansage zählt die Ansage mit", "An Absage without its Ansage counts the Ansage"),
-    "rules_games_tsr": ("Eine Runde hat 24 Spiele am Vierertisch und 30 am Fünfertisch (TSR 8.5.1, 10.1.5), darunter ein Pflichtsolo je Spieler.", "A round has 24 games at a four-player table and 30 at five (TSR 8.5.1, 10.1.5), one Pflichtsolo per player among them."),
-    "rules_games_club": ("Verkürzte Runde (Vereinsabend): {four} Spiele am Vierertisch, {five} am Fünfertisch; ein Pflichtsolo je Spieler bleibt Pflicht.", "Shortened round (club evening): {four} games at four, {five} at five; one Pflichtsolo per player is still required."),
-    "rules_imply_off": ("Eine Absage ohne Ansage wird nicht angenommen: die Ansage (2 Punkte) ist mit einzutragen.", "An Absage without its Ansage is refused: the Ansage (2 points) must be entered too."),
-    "rules_imply_on": ("Eine Absage ohne Ansage zählt die Ansage mit (2 Punkte).", "An Absage without its Ansage counts the Ansage (2 points)."),
+    "games_n": (
+        "{four} Spiele (Fünfertisch {five}) – Vereinsabend",
+        "{four} games ({five} at five) – club evening",
+    ),
+    "imply_label": (
+        "Absage ohne Ansage zählt die Ansage mit",
+        "An Absage without its Ansage counts the Ansage",
+    ),
+    "rules_games_tsr": (
+        "Eine Runde hat 24 Spiele am Vierertisch und 30 am Fünfertisch (TSR 8.5.1, 10.1.5), "
+        "darunter ein Pflichtsolo je Spieler.",
+        "A round has 24 games at a four-player table and 30 at five (TSR 8.5.1, 10.1.5), "
+        "one Pflichtsolo per player among them.",
+    ),
+    "rules_games_club": (
+        "Verkürzte Runde (Vereinsabend): {four} Spiele am Vierertisch, {five} am "
+        "Fünfertisch; ein Pflichtsolo je Spieler bleibt Pflicht.",
+        "Shortened round (club evening): {four} games at four, {five} at five; one "
+        "Pflichtsolo per player is still required.",
+    ),
+    "rules_imply_off": (
+        "Eine Absage ohne Ansage wird nicht angenommen: die Ansage (2 Punkte) ist mit einzutragen.",
+        "An Absage without its Ansage is refused: the Ansage (2 points) must be entered too.",
+    ),
+    "rules_imply_on": (
+        "Eine Absage ohne Ansage zählt die Ansage mit (2 Punkte).",
+        "An Absage without its Ansage counts the Ansage (2 points).",
+    ),
 }
 
 
@@ -51,7 +72,9 @@ class DdvOptions:
     def __post_init__(self) -> None:
         if type(self.games_per_round) is not int or self.games_per_round not in GAMES_CHOICES:
             allowed = ", ".join(map(str, GAMES_CHOICES))
-            raise ValueError(f"games_per_round must be one of {allowed}, not {self.games_per_round!r}")
+            raise ValueError(
+                f"games_per_round must be one of {allowed}, not {self.games_per_round!r}"
+            )
         if type(self.absage_implies_ansage) is not bool:
             raise ValueError(
                 f"absage_implies_ansage must be a bool, not {self.absage_implies_ansage!r}"

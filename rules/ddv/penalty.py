@@ -51,9 +51,7 @@ def parse_penalty(raw: Mapping[str, Any], table: Table, common: Common) -> Penal
     soloist = re[0] if solo_phase and re else None
     harms = data.get("harms_soloist", False)
     harms = as_bool(harms, "penalty.harms_soloist")
-    if harms and (
-        not solo_phase or offender == soloist or severity is not Severity.GERINGFUEGIG
-    ):
+    if harms and (not solo_phase or offender == soloist or severity is not Severity.GERINGFUEGIG):
         raise DdvRefused("penalty.harms_soloist", "harms_not_allowed")
     absagen = 0
     if data.get("absagen") is not None:

@@ -107,7 +107,9 @@ def score_rows(
         except DdvRefused as error:
             issue = RowIssue(number, error.field, error.code, dict(error.params))
             issues.append(issue)
-            games.append(RowScore(number, None, dealer, sitter, None, None, False, dict(totals), (issue,)))
+            games.append(
+                RowScore(number, None, dealer, sitter, None, None, False, dict(totals), (issue,))
+            )
             continue
         game_number, rubrik = _play(record, result, state)
         for seat, points in result.points.items():
@@ -136,16 +138,18 @@ def _check_row(raw: Any, state: DealState, imply_ansage: bool) -> tuple[GameResu
         raise DdvRefused("table_size", "table_size_differs", got=size, table_size=state.table_size)
     dealer = state.dealer
     sitting_out = raw.get("sitting_out")
-    if state.table_size == 5 and type(sitting_out) is int and 1 <= sitting_out <= 5:
-        if sitting_out != dealer:
-            raise DdvRefused("sitting_out", "sitting_out_not_dealer", dealer=dealer, got=sitting_out)
+    five = state.table_size == 5 and type(sitting_out) is int and 1 <= sitting_out <= 5
+    if five and sitting_out != dealer:
+        raise DdvRefused("sitting_out", "sitting_out_not_dealer", dealer=dealer, got=sitting_out)
     record = parse_record(complete_row(raw, state), imply_ansage)
     if "dealer" in raw:
         given = raw["dealer"]
         if type(given) is not int:
             raise DdvRefused("dealer", "not_int", got=shown(given))
         if given != dealer:
-            raise DdvRefused("dealer", "dealer_wrong", game=state.games + 1, dealer=dealer, got=given)
+            raise DdvRefused(
+                "dealer", "dealer_wrong", game=state.games + 1, dealer=dealer, got=given
+            )
     result = score_record(record)
     if isinstance(record, DirectPoints):
         _check_direct(raw, record, state)

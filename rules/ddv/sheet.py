@@ -51,7 +51,9 @@ def score_round(
     if time_up is not None:
         time_up = as_int(time_up, "time_up_after")
         if not 0 <= time_up <= games_per_round:
-            raise DdvRefused("time_up_after", "time_up_range", got=shown(time_up), games=games_per_round)
+            raise DdvRefused(
+                "time_up_after", "time_up_range", got=shown(time_up), games=games_per_round
+            )
     finished = as_bool(sheet.get("finished", True), "finished")
     rows = as_list(sheet.get("rows"), "rows") if sheet.get("rows") is not None else []
     if len(rows) > MAX_ROWS:
@@ -61,9 +63,9 @@ def score_round(
         issue = scored.issues[0]
         raise DdvRefused(issue.path(), issue.code, **issue.params)
     state = scored.state
-    if time_up is not None and time_up > state.games:
-        if finished or time_up > state.games + 1:
-            raise DdvRefused("time_up_after", "time_up_beyond", got=time_up, have=state.games)
+    # In progress, time may be called while the next game (not yet entered) is played.
+    if time_up is not None and time_up > state.games + (0 if finished else 1):
+        raise DdvRefused("time_up_after", "time_up_beyond", got=time_up, have=state.games)
     if finished:
         check_finished(scored, games_per_round, time_up)
     return round_json(scored, lang)

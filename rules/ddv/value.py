@@ -81,9 +81,7 @@ def _against(game: CalculatorGame, party: Party) -> list[tuple[str, int]]:
     """(e)/(f): +1 per level of the other party's Absage whose threshold ``party`` reached."""
     level = game.absage[party.other]
     augen = augen_of(game, party)
-    return [
-        (_AGAINST_KEYS[i - 1], 1) for i in range(1, level + 1) if augen >= AGAINST_THRESHOLD[i]
-    ]
+    return [(_AGAINST_KEYS[i - 1], 1) for i in range(1, level + 1) if augen >= AGAINST_THRESHOLD[i]]
 
 
 def _specials(game: CalculatorGame, party: Party) -> list[tuple[str, int]]:

@@ -19,10 +19,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Party(str, Enum):
+class Party(StrEnum):
     RE = "re"
     KONTRA = "kontra"
 
@@ -31,7 +31,7 @@ class Party(str, Enum):
         return Party.KONTRA if self is Party.RE else Party.RE
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     NORMAL = "normal"
     HOCHZEIT = "hochzeit"
     HOCHZEIT_ALLEIN = "hochzeit_allein"
@@ -53,26 +53,26 @@ class Kind(str, Enum):
         return self in ANNOUNCED_SOLOS
 
 
-class Method(str, Enum):
+class Method(StrEnum):
     DIRECT = "direct"
     PENALTY = "penalty"
     QUICK = "quick"
     CALCULATOR = "calculator"
 
 
-class SoloMode(str, Enum):
+class SoloMode(StrEnum):
     PFLICHT = "pflicht"
     LUST = "lust"
     VORFUEHRUNG = "vorfuehrung"
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     GERINGFUEGIG = "geringfuegig"
     SCHWERWIEGEND = "schwerwiegend"
     UNSPORTLICH = "unsportlich"
 
 
-class Rubrik(str, Enum):
+class Rubrik(StrEnum):
     NORMALSPIEL = "normalspiel"
     PFLICHTSOLO = "pflichtsolo"
     STRAFE = "strafe"
