@@ -22,7 +22,7 @@ from rules.ddv.parsing import parse_record
 from rules.ddv.points import fits_kind
 from rules.ddv.records import DirectPoints, Penalty, Record
 from rules.ddv.result import GameResult
-from rules.ddv.vocabulary import Rubrik, SoloMode
+from rules.ddv.vocabulary import SOLO_MODE_BY_VALUE, Rubrik, SoloMode
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +110,7 @@ def score_rows(
             games.append(
                 RowScore(number, None, dealer, sitter, None, None, False, dict(totals), (issue,))
             )
+            _play_refused(raw, state)
             continue
         game_number, rubrik = _play(record, result, state)
         for seat, points in result.points.items():
@@ -209,3 +210,22 @@ def _play(record: Record, result: GameResult, state: DealState) -> tuple[int | N
     if mode in (SoloMode.PFLICHT, SoloMode.VORFUEHRUNG):
         return state.games, Rubrik.PFLICHTSOLO
     return state.games, Rubrik.NORMALSPIEL
+
+
+def _play_refused(raw: Any, state: DealState) -> None:
+    """A refused game row was still played: move the deal (and note a Pflichtsolo) as its
+    entry says, so that one wrong entry does not make every later dealer wrong. A refused
+    penalty line, a row beyond the round or after the time is up moves nothing."""
+    if not isinstance(raw, Mapping) or raw.get("penalty") is not None:
+        return
+    if state.games >= state.games_per_round or (state.time_up and not state.owing):
+        return
+    given = raw.get("solo_mode")
+    mode = SOLO_MODE_BY_VALUE.get(given) if type(given) is str else None
+    re = raw.get("re")
+    soloist = None
+    if isinstance(re, list) and len(re) == 1 and type(re[0]) is int and re[0] in state.pflicht:
+        soloist = re[0]
+    if mode is SoloMode.PFLICHT and soloist is not None and soloist not in state.owing:
+        mode = None
+    state.play(mode, soloist)
