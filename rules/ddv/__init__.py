@@ -16,7 +16,8 @@ Vocabulary (see :mod:`rules.ddv.vocabulary` for the record's words):
 Modules, one concept each: ``vocabulary``, ``messages`` (German/English texts), ``errors``,
 ``fields`` (strict JSON types), ``records``, ``announcements`` (statements, specials),
 ``points`` (direct points), ``penalty``, ``parsing``, ``value`` (winner and V), ``result``,
-``engine`` (one record), ``options``, ``deal`` (dealer and Pflichtsolo state), ``round``
+``engine`` (one record), ``terms`` (shown names), ``options``, ``rules_text``, ``deal`` (dealer
+and Pflichtsolo state), ``round``
 (a sheet's rows), ``sheet`` (the sheet JSON and ``score_round``), ``jsonio`` (the commands'
 documents), ``ruleset`` (the :class:`rules.base.Ruleset` adapter).
 """

@@ -223,6 +223,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Einen Punktabzug gibt es nur bei unsportlichem Verhalten.",
         "A deduction only applies to unsportsmanlike conduct.",
     ),
+    "referee_invalid": (
+        "Schiedsrichter: bitte einen Namen oder Kürzel (höchstens {limit} Zeichen) angeben.",
+        "Referee: give a name or initials (at most {limit} characters).",
+    ),
     "kind_missing": (
         "Spielart fehlt (auf der Liste ist sie Pflicht).",
         "The kind of game is missing (required on a sheet).",

@@ -9,6 +9,9 @@
 - schwerwiegend by an opponent in the solo phase: offender −(12+3k), soloist +(12+3k); the solo
   **counts as played**.
 - unsportlich: offender −``points`` (1–12), nobody else anything (Punktabzug).
+
+``referee`` (optional, not in the contract's record): the Schiedsrichter who signs the line
+(TSR 8.2.2), a name or initials of 1–60 characters; it does not change the points.
 """
 
 from __future__ import annotations
@@ -28,7 +31,11 @@ from rules.ddv.fields import (
 from rules.ddv.records import Common, Penalty, Table
 from rules.ddv.vocabulary import SEVERITY_BY_VALUE, SOLO_KNOWN_KINDS, Severity
 
-_KEYS = frozenset({"offender", "severity", "absagen", "harms_soloist", "solo_known", "points"})
+_KEYS = frozenset(
+    {"offender", "severity", "absagen", "harms_soloist", "solo_known", "points", "referee"}
+)
+#: The Schiedsrichter's name or initials on a penalty line (8.2.2): informational, bounded.
+MAX_REFEREE = 60
 
 
 def parse_penalty(raw: Mapping[str, Any], table: Table, common: Common) -> Penalty:
@@ -39,6 +46,11 @@ def parse_penalty(raw: Mapping[str, Any], table: Table, common: Common) -> Penal
     if offender not in table.active:
         raise DdvRefused("penalty.offender", "penalty_offender")
     severity = as_choice(data.get("severity"), SEVERITY_BY_VALUE, "penalty.severity")
+    referee = data.get("referee")
+    if referee is not None and (
+        type(referee) is not str or not 0 < len(referee.strip()) <= MAX_REFEREE
+    ):
+        raise DdvRefused("penalty.referee", "referee_invalid", limit=MAX_REFEREE)
     solo_known = data.get("solo_known")
     if kind in SOLO_KNOWN_KINDS:
         if solo_known is None:

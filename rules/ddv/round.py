@@ -74,6 +74,10 @@ class RoundScore:
     def next_dealer(self) -> int:
         return self.state.dealer
 
+    def warning_messages(self, lang: str | None = "de") -> list[tuple[int, str]]:
+        """The Spielliste's checks (§9.9) as (row number, message), in row order."""
+        return [(row, translate(code, lang, **params)) for row, code, params in self.warnings]
+
 
 def complete_row(raw: Any, state: DealState) -> Any:
     """The row with the sheet's ``table_size`` and, at five, the dealer sitting out."""

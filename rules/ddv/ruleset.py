@@ -14,7 +14,7 @@ from rules.base import JsonRow, OptionSpec, Ruleset
 from rules.ddv.deal import DealState
 from rules.ddv.engine import score_game
 from rules.ddv.jsonio import dumps, score_games_document, score_round_document
-from rules.ddv.messages import LABELS
+from rules.ddv.messages import LABELS, label
 from rules.ddv.options import (
     DEFAULT_OPTIONS,
     TSR_GAMES,
@@ -26,12 +26,15 @@ from rules.ddv.options import (
 from rules.ddv.result import GameResult
 from rules.ddv.round import RoundScore, score_rows
 from rules.ddv.rules_text import course_lines, value_lines
+from rules.ddv.sheet import score_round
+from rules.ddv.terms import TERMS, term
 
 LABEL = "DDV-Turnierspielregeln"
 _ENGLISH = {
     LABEL: "DDV tournament rules",
     **english_catalogue(),
     **{german: english for german, english in LABELS.values()},
+    **{german: english for group in TERMS.values() for german, english in group.values()},
 }
 
 
@@ -130,6 +133,39 @@ class DDV(Ruleset):
     def score_document(self, text: str, options: DdvOptions, lang: str = "de") -> tuple[str, bool]:
         output, refused = score_games_document(text, options, lang)
         return dumps(output), refused
+
+    # ---------------------------------------------------------------- beyond the interface
+    def breakdown_label(self, key: str, lang: str | None = "de") -> str:
+        """The label of a stored breakdown key ("gegen_keine_90" → "120 gegen keine 90")."""
+        return label(key, lang)
+
+    def term(self, group: str, value: str, lang: str | None = "de") -> str:
+        """The shown name of a vocabulary value: ``kind``, ``solo_mode``, ``severity``,
+        ``rubrik``, ``party``."""
+        return term(group, value, lang)
+
+    def score_round(
+        self, sheet: Mapping[str, Any], options: DdvOptions, lang: str | None = "de"
+    ) -> dict[str, Any]:
+        """One §9.7 sheet (with ``time_up_after``, ``finished``) → the ``score_round`` answer;
+        :class:`~rules.ddv.errors.DdvRefused` with the sheet's field path when refused."""
+        return score_round(sheet, options, lang)
+
+    def round_score(
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        options: DdvOptions,
+        time_up_after: int | None = None,
+    ) -> RoundScore:
+        """:meth:`score_sheet` with the time called after game ``time_up_after``."""
+        return score_rows(
+            list(rows),
+            table_size,
+            options.games(table_size),
+            time_up_after,
+            options.absage_implies_ansage,
+        )
 
     def score_round_document(
         self, text: str, options: DdvOptions, lang: str = "de"

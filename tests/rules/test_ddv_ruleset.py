@@ -169,3 +169,63 @@ def test_documents_are_bounded() -> None:
     assert refused and "zu groß" in json.loads(text)["error"]["message"]
     text, refused = DDV.score_document("NaN", DDV.options())
     assert refused and json.loads(text)["error"]["field"] is None
+
+
+def test_labels_and_terms_for_pages_and_printouts() -> None:
+    assert DDV.breakdown_label("gegen_keine_90") == "120 gegen keine 90"
+    assert DDV.breakdown_label("schwarz_kontra", "en") == "schwarz called (Kontra)"
+    assert DDV.term("kind", "solo_fleischlos") == "Fleischloser"
+    assert DDV.term("solo_mode", "vorfuehrung") == "Vorführung"
+    assert DDV.term("rubrik", "strafe", "en") == "penalty points"
+    assert DDV.term("kind", "unbekannt") == "unbekannt"
+
+
+def test_a_penalty_line_may_name_the_referee() -> None:
+    line = {"kind": "normal", "penalty": {"offender": 2, "severity": "geringfuegig"}}
+    line["penalty"]["referee"] = "K. M."
+    assert DDV.score_row(line, DDV.options()).points == {1: 1, 2: -3, 3: 1, 4: 1}
+    for bad in ("", " ", "x" * 61, 7):
+        line["penalty"]["referee"] = bad
+        with pytest.raises(RowRefused) as refused:
+            DDV.score_row(line, DDV.options())
+        assert refused.value.field == "penalty.referee"
+
+
+def test_a_solo_penalty_breaks_the_parity_and_is_warned_about() -> None:
+    rows = [
+        {"kind": "normal", "winners": [1, 2], "value": 1},
+        {
+            "kind": "solo_buben",
+            "re": [1],
+            "penalty": {"offender": 3, "severity": "geringfuegig", "harms_soloist": True},
+        },
+        {"kind": "normal", "winners": [1, 2], "value": 1},
+    ]
+    scored = DDV.score_sheet(rows, 4, 4, DDV.options())
+    assert scored.ok
+    assert [row.number for row in scored.games] == [1, None, 2]
+    assert [row.rubrik.value for row in scored.games] == ["normalspiel", "strafe", "normalspiel"]
+    assert scored.warning_messages() == [
+        (
+            2,
+            "Nach Zeile 2 sind die Summen nicht mehr alle gerade oder alle ungerade "
+            "(Gerade-Ungerade-Regel).",
+        )
+    ]
+    sheet = {"table_size": 4, "finished": False, "rows": rows}
+    assert DDV.score_round(sheet, DDV.options(), "en")["warnings"][0]["field"] == "rows[1]"
+
+
+def test_after_time_is_called_only_vorfuehrungen_follow() -> None:
+    rows = [{"kind": "normal", "winners": [1, 2], "value": 1}] * 3
+    state = DDV.round_score(rows[:2], 4, DDV.options(), time_up_after=2).state
+    assert state.vorfuehrung_due and state.designated == 4  # dealer 3, seat 4 first
+    scored = DDV.round_score(rows, 4, DDV.options(), time_up_after=2)
+    assert [(issue.game, issue.field, issue.code) for issue in scored.issues] == [
+        (3, None, "after_time")
+    ]
+    vorfuehrung = {"kind": "solo_pik", "re": [4], "winners": [4], "value": 1}
+    scored = DDV.round_score(
+        [*rows[:2], {**vorfuehrung, "solo_mode": "vorfuehrung"}], 4, DDV.options(), 2
+    )
+    assert scored.ok and scored.state.pflicht[4] == 3 and scored.next_dealer == 4
