@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.ddv.errors import DdvRefused, shown
-from rules.ddv.fields import as_choice, as_mapping, parse_seats
+from rules.ddv.fields import as_mapping, parse_seats
 from rules.ddv.records import DirectPoints, Table
 from rules.ddv.vocabulary import (
     KIND_BY_VALUE,
@@ -46,17 +46,17 @@ def parse_direct_points(raw: Mapping[str, Any], table: Table) -> DirectPoints:
     active = [points[seat] for seat in table.active]
     if not (team_value(active) is not None or solo_value(active) is not None or penalty(active)):
         raise DdvRefused("points", "points_pattern", got=shown(active))
-    kind = None
-    if raw.get("kind") is not None:
-        kind = as_choice(raw.get("kind"), KIND_BY_VALUE, "kind")
-    mode = None
-    if raw.get("solo_mode") is not None:
-        if kind is None or not kind.announced_solo:
-            raise DdvRefused("solo_mode", "solo_mode_not_solo")
-        mode = as_choice(raw.get("solo_mode"), SOLO_MODE_BY_VALUE, "solo_mode")
+    # kind, solo_mode and re are ignored in a single record (§7.4) and kept only as hints;
+    # a sheet checks them strictly (rules.ddv.round).
+    given_kind = raw.get("kind")
+    kind = KIND_BY_VALUE.get(given_kind) if type(given_kind) is str else None
+    given_mode = raw.get("solo_mode")
+    mode = SOLO_MODE_BY_VALUE.get(given_mode) if type(given_mode) is str else None
     re = None
-    if raw.get("re") is not None:
+    try:
         re = parse_seats(raw.get("re"), "re", table.size, table.sitting_out)
+    except DdvRefused:
+        re = None
     return DirectPoints(table, points, kind, mode, re)
 
 

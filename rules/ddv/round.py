@@ -18,7 +18,7 @@ from rules.ddv.deal import DealState
 from rules.ddv.engine import score_record
 from rules.ddv.errors import DdvRefused, shown
 from rules.ddv.messages import translate
-from rules.ddv.parsing import parse_record
+from rules.ddv.parsing import parse_common, parse_re, parse_record
 from rules.ddv.points import fits_kind
 from rules.ddv.records import DirectPoints, Penalty, Record
 from rules.ddv.result import GameResult
@@ -155,22 +155,23 @@ def _check_row(raw: Any, state: DealState, imply_ansage: bool) -> tuple[GameResu
             raise DdvRefused(
                 "dealer", "dealer_wrong", game=state.games + 1, dealer=dealer, got=given
             )
-    result = score_record(record)
     if isinstance(record, DirectPoints):
-        _check_direct(raw, record, state)
+        record = _check_direct(complete_row(raw, state), record)
+    result = score_record(record)
     if result.counts_as_game:
         _check_game(record, result, state)
     return result, record
 
 
-def _check_direct(raw: Mapping[str, Any], record: DirectPoints, state: DealState) -> None:
-    kind = record.kind
-    assert kind is not None  # required on a sheet, checked above
-    if not kind.team and record.re is None:
-        raise DdvRefused("re", "missing")
-    if not fits_kind(record, kind, record.re):
+def _check_direct(raw: Mapping[str, Any], record: DirectPoints) -> DirectPoints:
+    """On a sheet, direct points need their kind (and, for a solo, the soloist and the mode)
+    and must fit it: team kinds ``+V,+V,−V,−V``, one-Re kinds the soloist at 3×."""
+    common = parse_common(raw)
+    re = None if common.kind.team else parse_re(raw, common.kind, record.table)
+    if not fits_kind(record, common.kind, re):
         active = [record.points[seat] for seat in record.table.active]
-        raise DdvRefused("points", "points_kind", got=shown(active), kind=kind.value)
+        raise DdvRefused("points", "points_kind", got=shown(active), kind=common.kind.value)
+    return DirectPoints(record.table, record.points, common.kind, common.solo_mode, re)
 
 
 def _kind_and_mode(record: Record) -> tuple[Any, SoloMode | None]:

@@ -304,3 +304,8 @@ def test_a_bad_record_is_refused_naming_the_field(record, field) -> None:
 def test_the_option_implies_a_missing_ansage() -> None:
     record = with_(N, augen_re=185, statements=st(("re", "keine_60")))
     assert score_game(record, imply_ansage=True).value == 7  # as T18 with "Re" entered
+
+
+def test_direct_points_ignore_the_kind_in_a_single_record() -> None:
+    record = {"kind": "solo_karo", "solo_mode": "frei", "points": {"1": 3, "2": 0, "3": 0, "4": -3}}
+    assert score_game(record).points == {1: 3, 2: 0, 3: 0, 4: -3}

@@ -41,6 +41,11 @@ Q = {"kind": "normal", "winners": [1, 2], "value": 1}
 FIVE_ROW = {"kind": "normal", "re": [1, 2], "augen_re": 130, "table_size": 5}
 
 SHEET_REFUSALS = [
+    (
+        "unknown kind on direct points",
+        sheet_with(RD1, 0, {"kind": "solo_karo", "points": {"1": 1, "2": 1, "3": -1, "4": -1}}),
+        "rows[0].kind",
+    ),
     ("a record refusal inside a row", sheet_with(RD1, 1, with_(N, augen_re=1)), "rows[1].augen_re"),
     ("a row not an object", sheet_with(RD1, 1, [1]), "rows[1]"),
     (
