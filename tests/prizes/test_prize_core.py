@@ -113,9 +113,7 @@ CASES = [
 def test_prize_list_of_a_37_player_evening(
     case, lines, tables, expected, paid, remainder, unassigned, cut
 ):
-    result = prize_list(
-        evening(), lines, pot_cents=POT, payout_percent=PAYOUT, table_count=tables
-    )
+    result = prize_list(evening(), lines, pot_cents=POT, payout_percent=PAYOUT, table_count=tables)
     assert result.prize_money_cents == 35460
     got = {
         award.participant_id: (award.rank, award.shared_by, award.cents, award.goods)

@@ -65,8 +65,8 @@ class FeeField(forms.CharField):
         super().__init__(max_length=20, required=False, **kwargs)
         self.widget.attrs.update(inputmode="decimal", size=8, placeholder="0")
 
-    def to_python(self, value: Any) -> int:
-        text = super().to_python(value).strip()
+    def clean(self, value: Any) -> int:  # type: ignore[override]
+        text = super().clean(value).strip()
         if not text:
             return 0
         cents = parse_cents(text)
@@ -118,6 +118,7 @@ class PrizesForm(forms.Form):
             line = by_rank.get(rank)
             initial[f"money_{rank}"] = line_text(line) if line else ""
             initial[f"goods_{rank}"] = line.goods if line else ""
+        kwargs.pop("initial", None)
         super().__init__(*args, initial=initial, **kwargs)
         if self.is_bound:  # a page with more lines than now offered keeps them (bounded)
             posted = [key for key in self.data if key.startswith(("money_", "goods_"))]

@@ -27,6 +27,7 @@ PAID_CELL = "tournament/includes/paid_cell.html"
 
 class PrizeSettingsView(OrganiserMixin, FormView):
     template_name = "tournament/prize_settings.html"
+    form_class = PrizesForm
     section = "prizes"
 
     def get_form_kwargs(self) -> dict[str, Any]:
