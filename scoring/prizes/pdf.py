@@ -55,6 +55,12 @@ def _heading(title: str, report: PrizeReport) -> list:
     return story
 
 
+def sums_table(report: PrizeReport, width: float):
+    table = report_table(summary_rows(report), [width * 0.6, width * 0.25], size=10)
+    table.hAlign = "LEFT"
+    return table
+
+
 def prize_list_pdf(report: PrizeReport) -> bytes:
     setup = PageSetup(tournament=report.tournament, title=_("Preisliste"), draft=not report.final)
     width = setup.frame_width
@@ -63,7 +69,7 @@ def prize_list_pdf(report: PrizeReport) -> bytes:
     story = _heading(_("Preisliste"), report)
     story.append(report_table(prize_list_rows(report), widths, size=12, bold_columns=[1]))
     story.append(Spacer(1, 6 * mm))
-    story.append(report_table(summary_rows(report), [width * 0.6, width * 0.25], size=10))
+    story.append(sums_table(report, width))
     return render_pdf(setup, story)
 
 
@@ -77,5 +83,5 @@ def ledger_pdf(report: PrizeReport) -> bytes:
     table.setStyle([("FONTNAME", (0, -2), (-1, -1), SANS_BOLD)])
     story.append(table)
     story.append(Spacer(1, 6 * mm))
-    story.append(report_table(summary_rows(report), [width * 0.6, width * 0.25], size=10))
+    story.append(sums_table(report, width))
     return render_pdf(setup, story)
