@@ -150,6 +150,8 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "exports:standings_xlsx": (FULL, 400, 405),
     "exports:games_xlsx": (FULL, 200, 405),
     "exports:results_csv_zip": (FULL, 200, 405),
+    "exports:ranking_list_xlsx": (FULL, 400, 405),  # per player and round (DDV): none played yet
+    "exports:ranking_list_csv": (FULL, 400, 405),
     "exports:backup": (FULL, 200, 405),
     "exports:restore": (START, 200, 200),
     # the admin (superusers only; ids that do not exist: the admin sends back to its lists)
