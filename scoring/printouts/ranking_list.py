@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.models import ScoreLine
 from scoring.printouts.csv_zip import csv_bytes
@@ -48,7 +49,7 @@ def ranking_list_rows(standings: Standings) -> Report:
         average = round(row.total / count, 2) if count else None
         rows.append((row.rank, row.name, row.club, count, *row.rounds, row.total, average))
     columns = (
-        ReportColumn(_("Platz"), RANK, 5),
+        ReportColumn(pgettext("rank", "Platz"), RANK, 5),
         ReportColumn(_("Name"), TEXT, 24),
         ReportColumn(_("Verein"), TEXT, 18),
         ReportColumn(_("Durchgänge"), INT, 6),

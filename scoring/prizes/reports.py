@@ -4,6 +4,7 @@ that the page, the PDF and the workbook all show."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.printouts.reports import MONEY, RANK, TEXT, Report, ReportColumn
 from scoring.prizes.reading import PrizeReport, payments
@@ -24,7 +25,7 @@ def prize_list_rows(report: PrizeReport) -> Report:
     return Report(
         _("Preisliste"),
         (
-            ReportColumn(_("Platz"), RANK, 5),
+            ReportColumn(pgettext("rank", "Platz"), RANK, 5),
             ReportColumn(_("Name"), TEXT, 24),
             ReportColumn(_("Verein"), TEXT, 18),
             ReportColumn(_("Preisgeld"), MONEY, 10),

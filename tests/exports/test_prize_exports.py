@@ -72,7 +72,7 @@ def test_the_prize_list_pdf_names_every_winner_and_amount(
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     keep_output("preisliste.pdf", response.content)
-    pages, texts = pdf_text(response.content)
+    _pages, texts = pdf_text(response.content)
     text = " ".join(texts)
     assert "Preisliste" in text
     for award in prize_report(prize_evening).prizes.awards:

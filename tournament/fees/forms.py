@@ -86,7 +86,7 @@ class PrizesForm(forms.Form):
         help_text=gettext_lazy("Gast ist, wer nicht als Mitglied des Vereins angemeldet ist."),
     )
     payout_percent = forms.IntegerField(
-        label=gettext_lazy("Ausschüttung (% des Topfs)"),
+        label=gettext_lazy("Ausschüttung (Prozent des Topfs)"),
         min_value=0,
         max_value=100,
         help_text=gettext_lazy("DDV-Ranglistenturniere schütten alles aus, Vereine oft 80–90 %."),

@@ -138,8 +138,7 @@ def save_prizes(
         tournament,
         AuditEntry.Action.PRIZES_CHANGED,
         user=user,
-        message=gettext_noop("%(count)d Preis"),
-        plural=gettext_noop("%(count)d Preise"),
+        message=gettext_noop("Zeilen der Preistabelle: %(count)d"),
         params={"count": sum(1 for line in lines if not line.empty)},
     )
     return settings

@@ -20,6 +20,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournament.models.evening import Participant, Tournament
 
@@ -69,7 +70,7 @@ class PrizeSettings(models.Model):
 
 class PrizeRank(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prize_ranks")
-    rank = models.PositiveSmallIntegerField(_("Platz"))
+    rank = models.PositiveSmallIntegerField(pgettext_lazy("rank", "Platz"))
     amount_cents = models.PositiveIntegerField(_("Betrag"), null=True, blank=True)
     basis_points = models.PositiveSmallIntegerField(_("Anteil"), null=True, blank=True)
     goods = models.CharField(_("Sachpreis"), max_length=100, blank=True)
