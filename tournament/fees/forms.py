@@ -128,7 +128,7 @@ class PrizesForm(forms.Form):
             money = forms.CharField(
                 label=_("Platz %(rank)d") % {"rank": rank}, max_length=20, required=False
             )
-            money.widget.attrs.update(size=8, placeholder=_("z. B. 25 % oder 50 €"))
+            money.widget.attrs.update(size=8, placeholder="25 % / 50 €")
             goods = forms.CharField(
                 label=_("Sachpreis Platz %(rank)d") % {"rank": rank}, max_length=100, required=False
             )
