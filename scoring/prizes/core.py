@@ -5,8 +5,8 @@ Vocabulary:
 - **Preisgeld** (``prize_money``): ``payout_percent`` of the pot (rounded down to the cent).
 - **Place money**: what one place wins by the prize table: a fixed amount, or a share of the
   prize money in basis points (2500 = 25 %). With ``table_count`` (one prize per table) the
-  places 1..table_count without a line of their own share what the lines leave of the prize
-  money evenly.
+  places 1..table_count without an amount or share of their own (a non-cash prize alone
+  does not count) share what the lines leave of the prize money evenly.
 - **Cut**: places are served in order; a place whose money does not fit into what is left of
   the prize money gets only what is left (``PrizeList.cut``), later places nothing. So the cash
   paid out never exceeds the prize money, whatever the table says.

@@ -204,3 +204,15 @@ def test_shared_places_win_the_same(placed, lines, pot, tables):
         by_rank.setdefault(award.rank, set()).add((award.cents, award.goods))
         assert award.shared_by == sum(1 for player in placed if player.rank == award.rank)
     assert all(len(prizes) == 1 for prizes in by_rank.values())
+
+
+def test_one_prize_per_table_gives_a_place_with_only_a_non_cash_prize_its_share_too():
+    players = [Placed(i, f"P{i}", "", i) for i in range(1, 5)]
+    lines = (PrizeLine(1, basis_points=5000), PrizeLine(2, goods="Pokal"))
+    result = prize_list(players, lines, pot_cents=10000, payout_percent=100, table_count=3)
+    # place 1: 50 % = 50 €; places 2 and 3 share the other 50 €: 25 € each; place 4 nothing
+    assert [(a.participant_id, a.cents, a.goods) for a in result.awards] == [
+        (1, 5000, ()),
+        (2, 2500, ("Pokal",)),
+        (3, 2500, ()),
+    ]

@@ -95,8 +95,8 @@ class PrizesForm(forms.Form):
         label=gettext_lazy("Ein Preis je Tisch"),
         required=False,
         help_text=gettext_lazy(
-            "So viele Geldpreise wie Tische im letzten Durchgang: Plätze ohne eigene Zeile "
-            "teilen sich zu gleichen Teilen, was die Zeilen vom Preisgeld übrig lassen."
+            "So viele Geldpreise wie Tische im letzten Durchgang: Plätze ohne eigenen Betrag "
+            "oder Anteil teilen sich zu gleichen Teilen, was vom Preisgeld übrig bleibt."
         ),
     )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)

@@ -12,7 +12,8 @@ Vocabulary (all money in integer cents, never floats):
   the prize money in basis points (2500 = 25 %), or neither; and optionally a non-cash prize by
   name (Sachpreis).
 - **Ein Preis je Tisch** (``one_per_table``): as many cash prizes as tables in the last round;
-  places without a line of their own share what is left of the prize money evenly.
+  places without an amount or share of their own (a non-cash prize alone does not count)
+  share what is left of the prize money evenly.
 """
 
 from __future__ import annotations
