@@ -134,3 +134,11 @@ def test_a_prize_list_before_the_end_is_marked_provisional(played_round_one, org
 def test_a_helper_and_the_public_get_no_prize_list(prize_evening, client):
     url = reverse("prizes:list", args=[prize_evening.slug])
     assert client.get(url).status_code == 302  # to the login
+
+
+def test_the_prize_list_page_stays_within_its_query_budget(
+    prize_evening, organiser_client, django_assert_max_num_queries
+):
+    url = reverse("prizes:list", args=[prize_evening.slug])
+    with django_assert_max_num_queries(14):
+        assert organiser_client.get(url).status_code == 200
