@@ -167,3 +167,13 @@ def test_the_public_pages_show_nothing_of_the_money(tournament, add_participants
     for name in ("public:tournament", "public:standings", "public:seating", "public:projector"):
         page = client.get(reverse(name, args=[tournament.slug])).content.decode()
         assert "12,34" not in page and "Goldener Pokal" not in page and "Startgeld" not in page
+
+
+def test_a_form_without_its_version_is_refused_with_a_reason(tournament, organiser_client):
+    url = reverse("tournament:prize_settings", args=[tournament.slug])
+    data = form_data()
+    del data["version"]
+    response = organiser_client.post(url, data)
+    assert response.status_code == 400
+    assert "Das Formular ist unvollständig angekommen" in response.content.decode()
+    assert prize_settings(tournament).pk is None
