@@ -61,6 +61,7 @@ urlpatterns = [
     ),
     path("verwaltung/", include("scoring.urls")),
     path("verwaltung/", include("scoring.urls_exports")),
+    path("verwaltung/", include("scoring.prizes.urls")),
     path("api/", include("scoring.urls_api")),
     path("e/", include("scoring.urls_captain")),
     # Superusers only (config/admin_site.py): logins and who may manage which tournament.

@@ -39,6 +39,16 @@ urlpatterns = [
     path(EXPORT + "tabelle.xlsx", views.StandingsXlsxView.as_view(), name="standings_xlsx"),
     path(EXPORT + "spiele.xlsx", views.GamesXlsxView.as_view(), name="games_xlsx"),
     path(EXPORT + "ergebnisse-csv.zip", views.ResultsCsvZipView.as_view(), name="results_csv_zip"),
+    path(
+        EXPORT + "ergebnisse-je-durchgang.xlsx",
+        views.RankingListXlsxView.as_view(),
+        name="ranking_list_xlsx",
+    ),
+    path(
+        EXPORT + "ergebnisse-je-durchgang.csv",
+        views.RankingListCsvView.as_view(),
+        name="ranking_list_csv",
+    ),
     path(EXPORT + "sicherung.json", BackupView.as_view(), name="backup"),
     # Not below a tournament's slug: "verwaltung/<slug>/" is the tournament's page.
     path("sicherung/einlesen/", RestoreView.as_view(), name="restore"),

@@ -8,6 +8,7 @@ under one ``tournament`` namespace, so that this app never reaches up into ``sco
 from django.urls import path
 
 from tournament.events import views as events
+from tournament.fees import views as fees
 from tournament.members import views as members
 from tournament.participants import views as participants
 from tournament.seating import views as seating
@@ -84,5 +85,11 @@ urlpatterns = [
         seating.DiscardRoundView.as_view(),
         name="discard",
     ),
+    path(
+        "<slug:slug>/teilnehmer/<int:pk>/bezahlt/",
+        fees.PaidView.as_view(),
+        name="participant_paid",
+    ),
+    path("<slug:slug>/startgeld/", fees.PrizeSettingsView.as_view(), name="prize_settings"),
     path("<slug:slug>/protokoll/", events.AuditLogView.as_view(), name="audit"),
 ]

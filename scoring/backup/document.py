@@ -4,7 +4,8 @@ The document (``FORMAT``, version ``FORMAT_VERSION``) holds the tournament's set
 participants, every round with seed, method, lots, slips and status, the tables with seats and
 entry tokens, every sheet with its status, revision and notes and *all* its versions with their
 games (the record as entered and what the rules engine made of it), the score lines of the
-confirmed versions, and the audit log. Rows refer to participants by the ``id`` they had in the
+confirmed versions, the audit log, and (optional, ``scoring.backup.prizes``) the entry fees, who
+paid what, and the prize table. Rows refer to participants by the ``id`` they had in the
 exporting database; restoring maps those to the new rows (also inside lots and slips). The
 ``details`` of audit entries are kept as written: ids in them refer to the original database.
 

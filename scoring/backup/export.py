@@ -9,6 +9,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from scoring.backup.document import FORMAT, FORMAT_VERSION, GAME_FIELDS, TOURNAMENT_FIELDS
+from scoring.backup.prizes import export_payments, export_prizes
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.models import (
     Round,
@@ -36,6 +37,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         # Complete (defaults filled in): the backup says how it was scored whatever the defaults.
         ruleset_options=tournament.rules.options_json(tournament.scoring_options),
     )
+    paid = export_payments(tournament)
     participants = [
         {
             "id": participant.pk,
@@ -44,6 +46,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "checked_in": participant.checked_in,
             "withdrawn": participant.withdrawn,
             "created_at": iso_time(participant.created_at),
+            "paid_cents": paid.get(participant.pk),
         }
         for participant in tournament.participants.order_by("pk")
     ]
@@ -53,6 +56,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "exported_at": iso_time(timezone.now()),
         "tournament": settings,
         "participants": participants,
+        "prizes": export_prizes(tournament),
         "rounds": [_export_round(round_) for round_ in _rounds(tournament)],
         "audit": [
             {

@@ -79,6 +79,9 @@ class Plan:
     rounds: list[RoundPlan]
     audit: list[tuple[dict[str, Any], datetime.datetime, str | None]]
     differences: list[str] = field(default_factory=list)  # games whose points were recomputed
+    # Fees and prize table (``scoring.backup.prizes``): None in backups from before them.
+    prizes: dict[str, Any] | None = None
+    payments: dict[int, int] = field(default_factory=dict)  # document participant id → cents
 
     def tables(self) -> list[TablePlan]:
         return [table for round_ in self.rounds for table in round_.tables]

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_noop
 
 from scoring.backup.document import BackupError, check_format
 from scoring.backup.plan import Plan, RoundPlan, SheetPlan, TablePlan
+from scoring.backup.prizes import restore_prizes
 from scoring.backup.recompute import recompute
 from scoring.backup.validate import SLUG_LENGTH, validate
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
@@ -97,6 +98,11 @@ class _Restorer:
         for row, round_ in zip(rounds, self.plan.rounds, strict=True):
             self.keep_time(row, "created_at", round_.created_at)
         self.tables(rounds, new_tokens)
+        restore_prizes(
+            tournament,
+            self.plan.prizes,
+            {self.people[key]: cents for key, cents in self.plan.payments.items()},
+        )
         self.audit_entries(tournament)
         self.restore_times()
         self.imported(tournament, new_tokens)

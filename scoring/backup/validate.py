@@ -37,6 +37,7 @@ from scoring.backup.document import (
     problem_at,
 )
 from scoring.backup.plan import Plan, RoundPlan, TablePlan
+from scoring.backup.prizes import read_payment, read_prizes
 from scoring.backup.ruleset import checked_ruleset
 from scoring.backup.validate_sheets import SheetChecks
 from tournament.events.services import RESERVED_SLUGS
@@ -75,6 +76,7 @@ class _Reader(SheetChecks):
         self.ids: set[int] = set()
         self.tokens: dict[str, str] = {}
         self.settings: dict[str, Any] = {}
+        self.payments: dict[int, int] = {}
 
     def plan(self) -> Plan:
         path = "tournament"
@@ -106,6 +108,8 @@ class _Reader(SheetChecks):
             audit=[
                 self.audit_entry(p, entry) for p, entry in checked_items(self.data, "audit", "")
             ],
+            prizes=read_prizes(self.data),
+            payments=self.payments,
         )
 
     def tournament(self, item: dict[str, Any], path: str) -> dict[str, Any]:
@@ -155,6 +159,9 @@ class _Reader(SheetChecks):
                 "withdrawn": checked(item, "withdrawn", "bool", path),
             }
             self.ids.add(key)
+            paid = read_payment(item, path)
+            if paid is not None:
+                self.payments[key] = paid
             rows.append((key, values, checked(item, "created_at", "datetime", path, null=True)))
         return rows
 

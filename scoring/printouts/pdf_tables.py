@@ -22,7 +22,7 @@ from scoring.printouts.pdf_base import (
     style,
     text_width,
 )
-from scoring.printouts.reports import BOOL, INT, RANK, Report, display
+from scoring.printouts.reports import BOOL, INT, MONEY, RANK, Report, display
 
 
 def report_table(
@@ -40,7 +40,9 @@ def report_table(
     head_right = style("report-head-r", header_size, bold=True, color=FELT, alignment=2)
     cell_style = style("report-cell", size)
     cell_bold = style("report-cell-b", size, bold=True)
-    right = {i for i, column in enumerate(report.columns) if column.kind in (INT, RANK, BOOL)}
+    right = {
+        i for i, column in enumerate(report.columns) if column.kind in (INT, RANK, BOOL, MONEY)
+    }
     header = [
         Paragraph(escape(column.label), head_right if i in right else head_style)
         for i, column in enumerate(report.columns)

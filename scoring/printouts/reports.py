@@ -8,6 +8,7 @@ a table is what they show (seating, standings). Column kinds tell renderers how 
 - ``int``: a number; Excel gets a number, not a string.
 - ``bool``: yes/no; Excel gets TRUE/FALSE (shown as WAHR/FALSCH in German Excel).
 - ``rank``: a place, stored as a number; printed as "3." (shared places print twice).
+- ``money``: integer cents; printed as "12,50 €", Excel gets euros as a number in € format.
 
 The spreadsheet of games comes in two layouts (``games_rows`` and ``game_points_rows``), see
 their docstrings.
@@ -29,6 +30,7 @@ from scoring.models import Game, ScoreLine, SheetVersion
 from scoring.sheets.page import breakdown_labels, kind_label
 from scoring.standings import columns
 from scoring.standings.ranking import Standings
+from tournament.fees.money import euros
 from tournament.models import Round, Seat, Tournament
 from tournament.normalize import name_sort_key
 from tournament.participants.surname import surname_sort_key
@@ -37,6 +39,7 @@ TEXT = "text"
 INT = "int"
 BOOL = "bool"
 RANK = "rank"
+MONEY = "money"
 
 MAX_SEATS = 5
 
@@ -84,6 +87,8 @@ def display(value: Any, kind: str) -> str:
         return f"{value}."
     if kind == BOOL:
         return _("ja") if value else ""
+    if kind == MONEY:
+        return euros(int(value))
     if kind == INT and isinstance(value, int) and value < 0:
         return f"−{-value}"  # a real minus sign, as wide as the plus
     return str(value)

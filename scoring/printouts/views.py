@@ -29,6 +29,7 @@ from scoring.printouts.pdf_sheets import score_sheets_pdf
 from scoring.printouts.pdf_slips import slips_pdf
 from scoring.printouts.pdf_standings import standings_pdf
 from scoring.printouts.pdf_table_cards import table_cards_pdf
+from scoring.printouts.ranking_list import ranking_list_csv, ranking_list_rows
 from scoring.printouts.reports import (
     game_points_rows,
     games_rows,
@@ -357,3 +358,23 @@ class GamesXlsxView(XlsxView):
     def build(self, **kwargs: Any) -> tuple[bytes, str]:
         data = render_xlsx([games_rows(self.tournament), game_points_rows(self.tournament)])
         return data, self.name("spiele", extension="xlsx")
+
+
+class RankingListXlsxView(XlsxView):
+    """Per player and round, for ranking lists (DDV): ``scoring.printouts.ranking_list``."""
+
+    def build(self, **kwargs: Any) -> tuple[bytes, str]:
+        standings = self.played_standings()
+        data = render_xlsx([ranking_list_rows(standings)])
+        return data, self.name("ergebnisse-je-durchgang", extension="xlsx")
+
+
+class RankingListCsvView(DownloadView):
+    helper_allowed = False  # the results as data, like the spreadsheets
+
+    content_type = "text/csv; charset=utf-8"
+
+    def build(self, **kwargs: Any) -> tuple[bytes, str]:
+        standings = self.played_standings()
+        data = ranking_list_csv(ranking_list_rows(standings))
+        return data, self.name("ergebnisse-je-durchgang", extension="csv")

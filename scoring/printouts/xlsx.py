@@ -26,7 +26,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from scoring.printouts.reports import BOOL, INT, RANK, Report
+from scoring.printouts.reports import BOOL, INT, MONEY, RANK, Report
 from tournament.normalize import FORMULA_PREFIXES
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -34,6 +34,7 @@ XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml
 HEADER_FONT = Font(name="Calibri", bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="E7F3EC")
 MAX_WIDTH = 45
+EURO_FORMAT = '#,##0.00 "€";-#,##0.00 "€"'
 SHEET_TITLE_FORBIDDEN = re.compile(r"[\\/*?:\[\]]")
 
 
@@ -101,11 +102,15 @@ def render_xlsx(reports: Sequence[Report]) -> bytes:
             cell.alignment = Alignment(vertical="center")
         numeric = {i for i, column in enumerate(report.columns) if column.kind in (INT, RANK)}
         booleans = {i for i, column in enumerate(report.columns) if column.kind == BOOL}
+        money = {i for i, column in enumerate(report.columns) if column.kind == MONEY}
         for row_index, row in enumerate(report.rows, start=2):
             for col_index, value in enumerate(row):
                 cell = sheet.cell(row=row_index, column=col_index + 1)
                 if col_index in numeric and value is not None:
                     value = int(value)
+                elif col_index in money and value is not None:
+                    value = int(value) / 100  # euros; the cents stay exact up to 2**53
+                    cell.number_format = EURO_FORMAT
                 elif col_index in booleans and value is not None:
                     value = int(bool(value))
                     cell.number_format = yes_no

@@ -93,11 +93,11 @@
         var cell = form.closest("td");
         cell.innerHTML = data.cell;
         var status = row && row.querySelector("td.status-cell");
-        if (status) {
+        if (status && data.status !== undefined) {
           status.innerHTML = data.status;
         }
         var lead = document.getElementById("participants-lead");
-        if (lead) {
+        if (lead && data.lead !== undefined) {
           lead.textContent = data.lead;
         }
         var button = cell.querySelector("button");

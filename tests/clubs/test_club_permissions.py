@@ -24,6 +24,7 @@ HELPER_ROUTES = {
     "tournament:participant_checkin",
     "tournament:participant_checkin_all",
     "tournament:participant_checkin_all_undo",
+    "tournament:participant_paid",  # taking the fee at the desk
     "tournament:round",
     "tournament:audit",
     "scoring:round_sheets",

@@ -98,6 +98,15 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "tournament:participant_checkin_all": (HELPER, 405, 302),
     "tournament:participant_checkin_all_undo": (HELPER, 405, 302),
     "tournament:participant_withdraw": (FULL, 405, 302),
+    # money: the Helfer at the desk marks who has paid; fees, prize table, prize list, ledger
+    # are the Turnierleitung's (the public sees none of it)
+    "tournament:participant_paid": (HELPER, 405, 302),
+    "tournament:prize_settings": (FULL, 200, 400),  # an empty form: each field says what
+    "prizes:list": (FULL, 200, 405),
+    "prizes:list_pdf": (FULL, 200, 405),
+    "prizes:list_xlsx": (FULL, 200, 405),
+    "prizes:ledger_pdf": (FULL, 200, 405),
+    "prizes:ledger_xlsx": (FULL, 200, 405),
     # rounds: the Helfer looks; drawing and changing the seating are the Turnierleitung's
     "tournament:round": (HELPER, 200, 405),
     "tournament:draw": (FULL, 405, 302),
@@ -141,6 +150,8 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "exports:standings_xlsx": (FULL, 400, 405),
     "exports:games_xlsx": (FULL, 200, 405),
     "exports:results_csv_zip": (FULL, 200, 405),
+    "exports:ranking_list_xlsx": (FULL, 400, 405),  # per player and round (DDV): none played yet
+    "exports:ranking_list_csv": (FULL, 400, 405),
     "exports:backup": (FULL, 200, 405),
     "exports:restore": (START, 200, 200),
     # the admin (superusers only; ids that do not exist: the admin sends back to its lists)

@@ -13,6 +13,7 @@ Vocabulary:
   clubs existed, or by a login without a club) is managed per tournament (``TournamentAccess``).
 - **Member** (Mitglied): a person in a club's registry. A participant of a club's tournament is
   linked to a member (or is a guest, without one); a renamed member keeps their evenings.
+- **Startgeld, Preise** (``prizes.py``): entry fees, who has paid, and the prize table.
 """
 
 # One module per concept; everything is re-exported here, so ``from tournament.models import X``
@@ -49,12 +50,25 @@ from tournament.models.evening import (
     Table,
     Tournament,
 )
+from tournament.models.prizes import (
+    BASIS_POINTS,
+    MAX_FEE_CENTS,
+    MAX_PRIZE_CENTS,
+    MAX_PRIZE_RANKS,
+    FeePayment,
+    PrizeRank,
+    PrizeSettings,
+)
 
 __all__ = [
+    "BASIS_POINTS",
     "CAPTAIN_SEAT",
     "CYCLES_LIMITS",
     "CYCLES_MESSAGE",
     "INVITATION_DAYS",
+    "MAX_FEE_CENTS",
+    "MAX_PRIZE_CENTS",
+    "MAX_PRIZE_RANKS",
     "PUBLIC_ID_BYTES",
     "ROUNDS_COUNT_LIMITS",
     "ROUNDS_COUNT_MESSAGE",
@@ -64,9 +78,12 @@ __all__ = [
     "Club",
     "ClubInvitation",
     "ClubMembership",
+    "FeePayment",
     "Member",
     "Participant",
     "ParticipantQuerySet",
+    "PrizeRank",
+    "PrizeSettings",
     "Round",
     "RoundQuerySet",
     "Seat",

@@ -46,6 +46,9 @@ class AuditEntry(models.Model):
         ACCESS_REVOKED = "access.revoked", _("Zugang entzogen")
         MEMBERS_MERGED = "members.merged", _("Mitglieder zusammengeführt")
         SEASON_ADDED = "season.added", _("Zur Saison hinzugefügt")
+        FEE_PAID = "fee.paid", _("Startgeld bezahlt")
+        FEE_REFUNDED = "fee.refunded", _("Startgeldzahlung zurückgenommen")
+        PRIZES_CHANGED = "prizes.changed", _("Startgeld und Preise geändert")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_entries"

@@ -19,6 +19,12 @@ class ParticipantTable(tables.Table):
         order_by=("checked_in", "sort_name"),
         attrs={"td": {"class": "checkin-cell"}},
     )
+    paid = tables.TemplateColumn(
+        template_name="tournament/includes/paid_cell.html",
+        verbose_name=_("Startgeld"),
+        orderable=False,
+        attrs={"td": {"class": "checkin-cell paid-cell"}},
+    )
     status = tables.TemplateColumn(
         template_name="tournament/includes/participant_status_cell.html",
         verbose_name=_("Status"),
@@ -35,7 +41,7 @@ class ParticipantTable(tables.Table):
 
     class Meta:
         model = Participant
-        fields = ("name", "club", "checked_in", "status", "actions")
+        fields = ("name", "club", "checked_in", "paid", "status", "actions")
         attrs = {"class": "data participants"}
         row_attrs = {
             "id": lambda record: f"p-{record.pk}",

@@ -19,7 +19,7 @@ from django_tables2 import RequestConfig
 
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError
-from tournament.models import Participant, Tournament
+from tournament.models import Participant, PrizeSettings, Tournament
 from tournament.normalize import search_matches
 from tournament.participants import pending
 from tournament.participants.forms import ImportForm, ParticipantForm
@@ -62,12 +62,15 @@ class ParticipantListView(OrganiserMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         query = self.request.GET.get("q", "").strip()
-        participants = self.tournament.participants.all()
+        participants = self.tournament.participants.select_related("fee_payment")
         if query:
             participants = participants.filter(pk__in=matching_pks(participants, query))
         # A list, so that django-tables2 sorts in Python by ``sort_name`` (DIN 5007: Ä with A);
         # the database would sort by code points (Ä after Z).
-        table = ParticipantTable(list(participants))
+        # The fee column only where the tournament takes an entry fee (``tournament.fees``).
+        fees = PrizeSettings.objects.filter(tournament=self.tournament).first()
+        exclude = () if fees is not None and fees.has_fees else ("paid",)
+        table = ParticipantTable(list(participants), exclude=exclude)
         if query:
             table.empty_text = _("Kein Teilnehmer passt zu „%(query)s“.") % {"query": query}
         RequestConfig(self.request, paginate=False).configure(table)
