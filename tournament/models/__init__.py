@@ -13,6 +13,7 @@ Vocabulary:
   clubs existed, or by a login without a club) is managed per tournament (``TournamentAccess``).
 - **Member** (Mitglied): a person in a club's registry. A participant of a club's tournament is
   linked to a member (or is a guest, without one); a renamed member keeps their evenings.
+- **Round clock** (Rundenuhr): a round's playing time, pauses and Nachspielzeit (``clock.py``).
 """
 
 # One module per concept; everything is re-exported here, so ``from tournament.models import X``
@@ -24,6 +25,7 @@ from tournament.models.access import (
     TournamentAccess,
 )
 from tournament.models.audit import AuditEntry, render_message
+from tournament.models.clock import ClockExtension, ClockSettings, RoundClock
 from tournament.models.clubs import Club, Member
 from tournament.models.codes import (
     PUBLIC_ID_BYTES,
@@ -61,6 +63,8 @@ __all__ = [
     "SHORT_CODE_ALPHABET",
     "SHORT_CODE_LENGTH",
     "AuditEntry",
+    "ClockExtension",
+    "ClockSettings",
     "Club",
     "ClubInvitation",
     "ClubMembership",
@@ -68,6 +72,7 @@ __all__ = [
     "Participant",
     "ParticipantQuerySet",
     "Round",
+    "RoundClock",
     "RoundQuerySet",
     "Seat",
     "SeatChange",

@@ -46,6 +46,7 @@ class AuditEntry(models.Model):
         ACCESS_REVOKED = "access.revoked", _("Zugang entzogen")
         MEMBERS_MERGED = "members.merged", _("Mitglieder zusammengeführt")
         SEASON_ADDED = "season.added", _("Zur Saison hinzugefügt")
+        ROUND_CLOCK = "round.clock", _("Rundenuhr")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_entries"
