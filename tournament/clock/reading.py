@@ -87,3 +87,15 @@ def round_state(round_: Round, now: datetime.datetime | None = None) -> ClockSta
     """The round's clock now, from the database and the server's clock only."""
     clock = clock_of(round_)
     return clock_state(facts_of(round_, clock), table_facts(round_, clock), now or timezone.now())
+
+
+def table_time_up(table: Table, now: datetime.datetime | None = None) -> bool:
+    """Whether the clock of the table's round says its time is up (Nachspielzeit included).
+
+    The hook for the DDV's sheet (TSR 8.5: after time the outstanding Normalspiele are struck,
+    only Vorführungen follow, "Zeit abgelaufen" recorded): the sheet asks this, not the clock's
+    rows. The house rules record nothing; the captain's page only says so.
+    """
+    state = round_state(table.round, now)
+    time = state.table(table.number)
+    return time is not None and state.started and time.time_up

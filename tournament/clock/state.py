@@ -64,6 +64,13 @@ class TableTime:
     def shown_seconds(self) -> int:
         return max(0, self.remaining)
 
+    @property
+    def shown(self) -> str:
+        """The time left as the browsers write it (``1:05:09``, ``04:59``), never below zero."""
+        hours, rest = divmod(self.shown_seconds, 3600)
+        minutes, seconds = divmod(rest, 60)
+        return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes:02d}:{seconds:02d}"
+
 
 @dataclass(frozen=True, slots=True)
 class ClockState:
