@@ -19,6 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.backup.clock import restore_clock
 from scoring.backup.document import BackupError, check_format
 from scoring.backup.plan import Plan, RoundPlan, SheetPlan, TablePlan
 from scoring.backup.recompute import recompute
@@ -97,6 +98,7 @@ class _Restorer:
         for row, round_ in zip(rounds, self.plan.rounds, strict=True):
             self.keep_time(row, "created_at", round_.created_at)
         self.tables(rounds, new_tokens)
+        restore_clock(tournament, self.plan.clock)
         self.audit_entries(tournament)
         self.restore_times()
         self.imported(tournament, new_tokens)

@@ -23,6 +23,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import rules as rulesets
+from scoring.backup.clock import read_clock
 from scoring.backup.document import (
     SMALL,
     TOURNAMENT_FIELDS,
@@ -106,6 +107,7 @@ class _Reader(SheetChecks):
             audit=[
                 self.audit_entry(p, entry) for p, entry in checked_items(self.data, "audit", "")
             ],
+            clock=read_clock(self.data, rounds, rulesets.get(self.settings["ruleset"]).table_sizes),
         )
 
     def tournament(self, item: dict[str, Any], path: str) -> dict[str, Any]:
