@@ -79,7 +79,8 @@ def test_the_clock_runs_out_on_a_phone_while_one_table_plays_on(
     other.goto(link(live_server, evening, 2))
     other.wait_for_selector("#round-clock:not([hidden])")
     other.wait_for_function(
-        "/^\\d\\d:\\d\\d$/.test(document.querySelector('#round-clock [data-clock-time]').textContent)"
+        "/^\\d\\d:\\d\\d$/.test("
+        "document.querySelector('#round-clock [data-clock-time]').textContent)"
     )
     own = other.locator("#round-clock")
     assert 9 * 60 < seconds_shown(own.locator("[data-clock-time]").inner_text()) <= 10 * 60

@@ -171,3 +171,15 @@ def test_reset_takes_the_clock_back_and_keeps_it_in_the_log(evening):
     assert not round_state(fresh_round(evening)).started
     texts = [entry.summary for entry in AuditEntry.objects.filter(message__contains="Uhr")]
     assert any("zurückgesetzt" in text for text in texts)
+
+
+def test_taking_back_the_release_takes_the_clock_with_it(evening):
+    from scoring.evening.rounds import release_round, unrelease_round
+
+    services.start_clock(evening, 1)
+    services.extend_table(evening, 1, 1, minutes=5, reason="Spät")
+    unrelease_round(evening, 1)
+    release_round(evening, 1)
+
+    assert not RoundClock.objects.exists() and not ClockExtension.objects.exists()
+    assert not round_state(fresh_round(evening)).started

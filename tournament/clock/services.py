@@ -246,6 +246,12 @@ def reset_clock(tournament: Tournament, number: int, *, user: User = None) -> No
     _record(round_, gettext_noop("Durchgang %(number)d: Uhr zurückgesetzt"), user=user)
 
 
+def discard_clock(round_: Round) -> None:
+    """A step of taking back the round's release (inside its transaction, the round locked):
+    the clock goes with the release; the audit log keeps what it was."""
+    RoundClock.objects.filter(round=round_).delete()
+
+
 def clock_settings(tournament: Tournament) -> ClockSettings:
     """The settings the clock page's form shows (defaults when never saved)."""
     return settings_of(tournament)
