@@ -183,3 +183,13 @@ def test_taking_back_the_release_takes_the_clock_with_it(evening):
 
     assert not RoundClock.objects.exists() and not ClockExtension.objects.exists()
     assert not round_state(fresh_round(evening)).started
+
+
+def test_the_deadline_is_the_same_whenever_and_wherever_it_is_asked(evening):
+    with acting_at(0):
+        services.start_clock(evening, 1)
+    round_ = fresh_round(evening)
+
+    asked = {round_state(round_, now=at(minutes)).table(1).deadline for minutes in (1, 1.01, 30.7)}
+
+    assert asked == {at(70)}

@@ -124,7 +124,11 @@ def clock_state(
         minutes = int(facts.playing_minutes.get(table.size, 0))
         total = (minutes + table.extension_minutes) * 60
         remaining = total - elapsed
-        deadline = now + datetime.timedelta(seconds=remaining) if status == RUNNING else None
+        deadline = None
+        if status == RUNNING and facts.started_at is not None:
+            # From the stored facts alone, so every server and every request give the same.
+            seconds = facts.paused_seconds + total
+            deadline = facts.started_at + datetime.timedelta(seconds=seconds)
         warning = status == RUNNING and 0 < remaining <= facts.warning_minutes * 60
         times.append(
             TableTime(
