@@ -12,7 +12,7 @@ from tournament.clock import services
 from tournament.clock.reading import round_state
 from tournament.clock.state import PAUSED, RUNNING
 from tournament.errors import DomainError
-from tournament.models import AuditEntry, ClockExtension, Round, RoundClock
+from tournament.models import AuditEntry, ClockExtension, Round, RoundClock, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +193,16 @@ def test_the_deadline_is_the_same_whenever_and_wherever_it_is_asked(evening):
     asked = {round_state(round_, now=at(minutes)).table(1).deadline for minutes in (1, 1.01, 30.7)}
 
     assert asked == {at(70)}
+
+
+def test_the_ddv_hook_says_when_a_tables_time_is_up(evening):
+    from tournament.clock.reading import table_time_up
+
+    table = Table.objects.get(round__tournament=evening, round__number=1, number=1)
+    assert not table_time_up(table, now=at(500))  # no clock, no time up
+    with acting_at(0):
+        services.start_clock(evening, 1)
+    services.extend_table(evening, 1, 1, minutes=3, reason="Spät")
+
+    assert not table_time_up(table, now=at(72))
+    assert table_time_up(table, now=at(73))

@@ -14,10 +14,8 @@ from tournament.models.clock import WARNING_MINUTES_DEFAULT
 
 def settings_of(tournament: Tournament) -> ClockSettings:
     """The tournament's clock settings (unsaved defaults when never changed)."""
-    try:
-        return tournament.clock_settings
-    except ClockSettings.DoesNotExist:
-        return ClockSettings(tournament=tournament, warning_minutes=WARNING_MINUTES_DEFAULT)
+    stored = ClockSettings.objects.filter(tournament=tournament).first()
+    return stored or ClockSettings(tournament=tournament, warning_minutes=WARNING_MINUTES_DEFAULT)
 
 
 def ruleset_minutes(tournament: Tournament) -> dict[int, int]:
@@ -39,10 +37,9 @@ def playing_minutes(
 
 
 def clock_of(round_: Round) -> RoundClock | None:
-    try:
-        return round_.clock
-    except RoundClock.DoesNotExist:
-        return None
+    """The round's clock as stored now (never a cached ``round_.clock``: a long-lived round
+    object would keep telling the clock it saw first)."""
+    return RoundClock.objects.filter(round=round_).first()
 
 
 def table_facts(round_: Round, clock: RoundClock | None) -> list[TableFacts]:
