@@ -94,6 +94,9 @@ def test_the_clock_runs_out_on_a_phone_while_one_table_plays_on(
     assert "clock-up" not in (desk.get_attribute("tr[data-clock-table='2']", "class") or "")
     assert "Tisch kam spät aus der Pause" in desk.inner_text("tr[data-clock-table='2']")
     screenshot(desk, "clock-desk")
+    desk.goto(link(live_server, evening, 1))
+    desk.wait_for_selector("#round-clock.clock-up")
+    screenshot(desk, "clock-captain-time-up-desktop", full_page=False)
     other.context.close()
     phone.context.close()
 

@@ -115,8 +115,8 @@ class ClockActionView(OrganiserMixin, View):
                     self.tournament,
                     number,
                     int(table),
-                    minutes=data.get("minutes", ""),
-                    reason=data.get("reason", ""),
+                    minutes=data.get("minutes", "")[:8],
+                    reason=data.get("reason", "")[:1000],
                     user=user,
                 )
                 done = _("Tisch %(table)s hat Nachspielzeit.") % {"table": table}
