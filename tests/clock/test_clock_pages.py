@@ -124,3 +124,20 @@ def test_the_desk_reads_the_clock_in_few_queries(
         organiser_client.get(desk(evening))
     with django_assert_max_num_queries(8):
         organiser_client.get(desk(evening, "state"))
+
+
+def test_the_clocks_log_entries_read_in_english(organiser_client, evening):
+    from django.conf import settings as django_settings
+
+    services.save_clock_settings(evening, minutes={4: 100}, warning_minutes=3, sound=False)
+    services.start_clock(evening, 1)
+    services.pause_clock(evening, 1, reason="Feueralarm")
+    services.extend_table(evening, 1, 2, minutes=5, reason="Spät")
+
+    organiser_client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = organiser_client.get(reverse("tournament:audit", args=[evening.slug])).content.decode()
+
+    assert "warning 3 minutes before, sound off" in page
+    assert "Round 1: clock started" in page
+    assert "Round 1: clock paused" in page and "Feueralarm" in page
+    assert "Round 1, table 2: 5 minutes of extra time" in page
