@@ -132,6 +132,7 @@
       var parts = [];
       if (this.state.status === "paused") { parts.push(this.text("paused")); }
       if (table.extension) { parts.push(fill(this.text("extension"), { minutes: table.extension })); }
+      if (warning) { parts.push(this.text("warning")); }
       if (up) { parts.push(this.text("up-note")); }
       note.textContent = parts.join(" · ");
     }

@@ -25,6 +25,8 @@ HELPER_ROUTES = {
     "tournament:participant_checkin_all",
     "tournament:participant_checkin_all_undo",
     "tournament:round",
+    "tournament:clock",  # the round's clock: the Helfer sees it, changes nothing
+    "tournament:clock_state",
     "tournament:audit",
     "scoring:round_sheets",
     "scoring:standings",
