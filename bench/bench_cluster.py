@@ -28,6 +28,7 @@ client is). Checks, each printed with PASS or FAIL:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import secrets
@@ -135,6 +136,38 @@ def confirm_visible(servers: list[stack.Server], plan: dict) -> tuple[float, str
     if waiting:
         return float("inf"), table["token"], f"not visible on ports {sorted(waiting)}"
     return seconds, table["token"], ""
+
+
+def clock_across(servers: list[stack.Server], plan: dict) -> str:
+    """Start the round's clock through A, pause it through B: a captain's clock must be the same
+    on A and B after each step (stored in the database, computed from the server's time). The
+    first difference found, or ""."""
+    slug, number = plan["slug"], plan["round"]
+    clock = f"/verwaltung/{slug}/durchgang/{number}/uhr/"
+    token = plan["captains"][-1]["token"]
+
+    def captain_clock(server: stack.Server) -> dict:
+        status, text, _headers = stack.Browser(server.port).request("GET", f"/e/{token}/uhr/")
+        if status != 200:
+            return {"status": f"HTTP {status}"}
+        answer = json.loads(text)
+        # A running clock's deadline is fixed; a paused one's time left stands still.
+        key = "deadline" if answer["status"] == "running" else "remaining"
+        return {"status": answer["status"], key: [table[key] for table in answer["tables"]]}
+
+    for server, action in zip(servers, ("starten", "anhalten"), strict=True):
+        desk = stack.Browser(server.port)
+        desk.login(plan["username"], plan["password"])
+        csrf, _revision = desk.form(clock)
+        status, _text, _headers = desk.request(
+            "POST", f"{clock}{action}/", {"csrfmiddlewaretoken": csrf}
+        )
+        if status != 302:
+            return f"{action} through port {server.port}: HTTP {status}"
+        seen = [captain_clock(server) for server in servers]
+        if seen[0] != seen[1] or seen[0]["status"] not in ("running", "paused"):
+            return f"after {action}: A {seen[0]} B {seen[1]}"
+    return ""
 
 
 def throttle_across(servers: list[stack.Server]) -> list[int]:
@@ -247,6 +280,8 @@ def run_cluster(
                 problem or f"{seconds_visible:.2f} s",
             )
         )
+        problem = clock_across(servers, plan)
+        checks.append(("round clock the same on A and B", not problem, problem or "same"))
         statuses = throttle_across(servers)
         expected = [404] * MAX_FAILURES + [429, 429]
         checks.append(

@@ -53,6 +53,8 @@ JSON_VIEWS = frozenset(
         "captain:preview",
         "captain:score",
         "captain:autosave",
+        "captain:clock",
+        "tournament:clock_state",
     }
 )
 JSON_PREFIX = "/api/"

@@ -25,6 +25,8 @@ Vocabulary (the same for every ruleset, whatever the card game's own words are):
   (:meth:`Ruleset.score_row`, :meth:`Ruleset.score_sheet`); what a refused row says is the
   ruleset's own exception carrying a translated message.
 - **Rules text**: the lines the public rules page shows for the options in force.
+- **Playing time** (Spielzeit): the minutes a table of a size has for its sheet once the round's
+  clock runs (:meth:`Ruleset.playing_minutes`); a tournament may set its own.
 
 A ruleset is pure Python: no Django, nothing of this project outside ``rules`` (see
 ``.importlinter``). Nothing outside ``rules`` compares a ruleset's key; it asks the ruleset.
@@ -158,6 +160,17 @@ class Ruleset(ABC):
         size, who sits out), each from the rows before it; anything not a mapping stays as it
         is for the scoring to refuse."""
         return list(rows)
+
+    # ---------------------------------------------------------------- the round's clock
+    def playing_minutes(self, table_size: int, cycles: int) -> int:
+        """The playing time of a round at a table of ``table_size``, in whole minutes.
+
+        By default the DDV's pace (TSR 8.5: 100 minutes for 24 games, i.e. 25 minutes for every
+        six rows) applied to :meth:`sheet_length`, rounded up to five minutes: 16 rows take 70,
+        20 rows 85, and 24 and 30 rows give the DDV's own 100 and 125 minutes."""
+        rows = self.sheet_length(table_size, cycles)
+        minutes = -(-rows * 25 // 6)
+        return max(5, -(-minutes // 5) * 5)
 
     # ---------------------------------------------------------------- standings
     def standings_order(self) -> tuple[str, ...]:

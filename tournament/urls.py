@@ -7,6 +7,7 @@ under one ``tournament`` namespace, so that this app never reaches up into ``sco
 
 from django.urls import path
 
+from tournament.clock import views as clock
 from tournament.events import views as events
 from tournament.fees import views as fees
 from tournament.members import views as members
@@ -64,6 +65,27 @@ urlpatterns = [
         name="participant_withdraw",
     ),
     path("<slug:slug>/durchgang/<int:number>/", seating.RoundView.as_view(), name="round"),
+    path("<slug:slug>/durchgang/<int:number>/uhr/", clock.ClockDeskView.as_view(), name="clock"),
+    path(
+        "<slug:slug>/durchgang/<int:number>/uhr/stand/",
+        clock.ClockStateView.as_view(),
+        name="clock_state",
+    ),
+    *[
+        path(
+            f"<slug:slug>/durchgang/<int:number>/uhr/{segment}/",
+            clock.ClockActionView.as_view(action=action),
+            name=f"clock_{action}",
+        )
+        for action, segment in (
+            ("start", "starten"),
+            ("pause", "anhalten"),
+            ("resume", "weiter"),
+            ("extend", "nachspielzeit"),
+            ("reset", "zuruecksetzen"),
+            ("settings", "einstellungen"),
+        )
+    ],
     path(
         "<slug:slug>/durchgang/<int:number>/losnummern/",
         seating.SlipEntryView.as_view(),

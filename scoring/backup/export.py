@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from scoring.backup.clock import export_clock
 from scoring.backup.document import FORMAT, FORMAT_VERSION, GAME_FIELDS, TOURNAMENT_FIELDS
 from scoring.backup.prizes import export_payments, export_prizes
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
@@ -58,6 +59,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "participants": participants,
         "prizes": export_prizes(tournament),
         "rounds": [_export_round(round_) for round_ in _rounds(tournament)],
+        "clock": export_clock(tournament),
         "audit": [
             {
                 "created_at": iso_time(entry.created_at),

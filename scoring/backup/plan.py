@@ -82,6 +82,7 @@ class Plan:
     # Fees and prize table (``scoring.backup.prizes``): None in backups from before them.
     prizes: dict[str, Any] | None = None
     payments: dict[int, int] = field(default_factory=dict)  # document participant id → cents
+    clock: dict[str, Any] | None = None  # the round's clock (``scoring.backup.clock``)
 
     def tables(self) -> list[TablePlan]:
         return [table for round_ in self.rounds for table in round_.tables]

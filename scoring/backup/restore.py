@@ -19,6 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.backup.clock import restore_clock
 from scoring.backup.document import BackupError, check_format
 from scoring.backup.plan import Plan, RoundPlan, SheetPlan, TablePlan
 from scoring.backup.prizes import restore_prizes
@@ -103,6 +104,7 @@ class _Restorer:
             self.plan.prizes,
             {self.people[key]: cents for key, cents in self.plan.payments.items()},
         )
+        restore_clock(tournament, self.plan.clock)
         self.audit_entries(tournament)
         self.restore_times()
         self.imported(tournament, new_tokens)

@@ -23,6 +23,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import rules as rulesets
+from scoring.backup.clock import read_clock
 from scoring.backup.document import (
     SMALL,
     TOURNAMENT_FIELDS,
@@ -110,6 +111,7 @@ class _Reader(SheetChecks):
             ],
             prizes=read_prizes(self.data),
             payments=self.payments,
+            clock=read_clock(self.data, rounds, rulesets.get(self.settings["ruleset"]).table_sizes),
         )
 
     def tournament(self, item: dict[str, Any], path: str) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from scoring.standings.placement import (
     require_sheets_confirmed,
 )
 from tournament.audit import User
+from tournament.clock.services import discard_clock
 from tournament.models import AuditEntry, Round, Tournament
 from tournament.seating import services as seating
 from tournament.seating import steps
@@ -67,9 +68,11 @@ def release_round(tournament: Tournament, number: int, *, user: User = None) -> 
 @transaction.atomic
 def unrelease_round(tournament: Tournament, number: int, *, user: User = None) -> Round:
     """Take back a release while nothing was recorded: the seating is a draft again, the empty
-    sheets go and the captains' links stop working. Refused once a sheet has a saved version."""
+    sheets and the round's clock go and the captains' links stop working. Refused once a sheet
+    has a saved version."""
     round_ = steps.unreleasable_round(tournament, number)
     remove_empty_sheets(round_)
+    discard_clock(round_)
     steps.mark_draft(round_)
     steps.record_round(round_, AuditEntry.Action.ROUND_UNRELEASED, user=user)
     return round_

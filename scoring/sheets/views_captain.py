@@ -28,6 +28,8 @@ from scoring.sheets.views import (
     SheetEntryMixin,
     SheetPreviewMixin,
 )
+from tournament.clock.reading import round_state
+from tournament.clock.state import state_json
 from tournament.models import Table
 
 # How long a phone's browser may show the captain's page from its own cache (one evening).
@@ -76,7 +78,11 @@ class CaptainSheetView(CaptainAccessMixin, SheetEntryMixin, TemplateView):
         return super().can_edit() and self.sheet.status != Sheet.Status.SUBMITTED
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return super().get_context_data(manifest_url=self.manifest_url(), **kwargs)
+        return super().get_context_data(
+            manifest_url=self.manifest_url(),
+            clock_url=reverse("captain:clock", args=[self.token]),
+            **kwargs,
+        )
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         """The page, kept by the phone's browser for an evening: on plain http in a club's
@@ -121,6 +127,19 @@ def code_entry(request: HttpRequest) -> HttpResponse:
             request, "scoring/captain/code.html", {"code": text, "error": message}, status=404
         )
     return redirect("captain:sheet", table.entry_token)
+
+
+class CaptainClockView(CaptainAccessMixin, View):
+    """The time left of this table only (the page counts down from it: ``static/js/clock.js``).
+    The page itself is kept by the phone for the evening, so the clock always comes from here."""
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        state = round_state(self.sheet.round)
+        own = state.table(self.table.number)
+        payload = state_json(state, [own] if own is not None else [])
+        response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
+        response["Cache-Control"] = "no-store"
+        return response
 
 
 class CaptainManifestView(CaptainAccessMixin, View):

@@ -201,7 +201,9 @@ def test_on_plain_http_the_browser_keeps_the_page_for_offline_and_updates_it_onl
     phone.goto(link)
     assert "Tisch 1 · Durchgang 1" in phone.inner_text("h1")
     assert phone.input_value("input[name=g1-winners]") == "14"  # from this device
-    assert phone.locator("link[rel=stylesheet]").evaluate("l => !!l.sheet")  # styled
+    assert phone.evaluate(  # styled: every stylesheet (the sheet's and the clock's)
+        "() => [...document.querySelectorAll('link[rel=stylesheet]')].every(l => !!l.sheet)"
+    )
     enter_game(phone, 2, "23", "3")
     phone.wait_for_selector("#sync-status:has-text('offline')")
     screenshot(phone, "captain-plain-http-offline", full_page=False)

@@ -26,6 +26,8 @@ HELPER_ROUTES = {
     "tournament:participant_checkin_all_undo",
     "tournament:participant_paid",  # taking the fee at the desk
     "tournament:round",
+    "tournament:clock",  # the round's clock: the Helfer sees it, changes nothing
+    "tournament:clock_state",
     "tournament:audit",
     "scoring:round_sheets",
     "scoring:standings",

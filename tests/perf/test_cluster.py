@@ -41,6 +41,7 @@ def test_two_servers_on_shared_postgres_and_redis_behave_as_one():
         "lost or duplicated sheet versions",
         "cache (standings, throttle counters) shared in Redis",
         "sessions in the database (or Redis)",
+        "round clock the same on A and B",
     } <= names
     assert any(name.startswith("captain throttle across A and B") for name in names)
     assert any(name.startswith("confirmed through A, visible on A and B") for name in names)

@@ -53,6 +53,7 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "api:standings": (PUBLIC, 200, 405),
     "api:tables": (PUBLIC, 200, 405),
     "api:season": (PUBLIC, 200, 405),
+    "api:clock": (PUBLIC, 200, 405),  # the projector's clock: time left only
     # the captains' links: whoever holds the link (a player), login or not
     "captain:code": (PUBLIC, 200, 405),
     "captain:service_worker": (PUBLIC, 200, 405),
@@ -60,6 +61,7 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "captain:preview": (PUBLIC, 405, 200),
     "captain:score": (PUBLIC, 405, 400),
     "captain:autosave": (PUBLIC, 405, 400),
+    "captain:clock": (PUBLIC, 200, 405),  # the time left of the link's own table
     "captain:manifest": (PUBLIC, 200, 405),
     # a club's seasons: the Helfer looks and prints
     "seasons:list": (HELPER, 200, 405),
@@ -120,6 +122,15 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "tournament:close": (FULL, 405, 302),
     "tournament:unrelease": (FULL, 405, 302),
     "tournament:reopen": (FULL, 405, 302),
+    # the round's clock: the Helfer sees it; starting, pausing, Nachspielzeit, settings are not
+    "tournament:clock": (LOOK, 200, 405),
+    "tournament:clock_state": (LOOK, 200, 405),
+    "tournament:clock_start": (FULL, 405, 302),
+    "tournament:clock_pause": (FULL, 405, 302),
+    "tournament:clock_resume": (FULL, 405, 302),
+    "tournament:clock_extend": (FULL, 405, 302),
+    "tournament:clock_reset": (FULL, 405, 302),
+    "tournament:clock_settings": (FULL, 405, 302),
     # sheets: the Helfer enters, confirms and sends back; links, reopening, stopping are not
     "scoring:round_sheets": (HELPER, 200, 405),
     "scoring:link_revoke": (FULL, 405, 302),

@@ -14,6 +14,7 @@ Vocabulary:
 - **Member** (Mitglied): a person in a club's registry. A participant of a club's tournament is
   linked to a member (or is a guest, without one); a renamed member keeps their evenings.
 - **Startgeld, Preise** (``prizes.py``): entry fees, who has paid, and the prize table.
+- **Round clock** (Rundenuhr): a round's playing time, pauses and Nachspielzeit (``clock.py``).
 """
 
 # One module per concept; everything is re-exported here, so ``from tournament.models import X``
@@ -25,6 +26,7 @@ from tournament.models.access import (
     TournamentAccess,
 )
 from tournament.models.audit import AuditEntry, render_message
+from tournament.models.clock import ClockExtension, ClockSettings, RoundClock
 from tournament.models.clubs import Club, Member
 from tournament.models.codes import (
     PUBLIC_ID_BYTES,
@@ -75,6 +77,8 @@ __all__ = [
     "SHORT_CODE_ALPHABET",
     "SHORT_CODE_LENGTH",
     "AuditEntry",
+    "ClockExtension",
+    "ClockSettings",
     "Club",
     "ClubInvitation",
     "ClubMembership",
@@ -85,6 +89,7 @@ __all__ = [
     "PrizeRank",
     "PrizeSettings",
     "Round",
+    "RoundClock",
     "RoundQuerySet",
     "Seat",
     "SeatChange",

@@ -49,6 +49,7 @@ class AuditEntry(models.Model):
         FEE_PAID = "fee.paid", _("Startgeld bezahlt")
         FEE_REFUNDED = "fee.refunded", _("Startgeldzahlung zurückgenommen")
         PRIZES_CHANGED = "prizes.changed", _("Startgeld und Preise geändert")
+        ROUND_CLOCK = "round.clock", _("Rundenuhr")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_entries"
