@@ -20,10 +20,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from rules.rows import RowResult
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.sheets.lines import score_lines
 from scoring.sheets.reading import expected_games, latest_version
-from scoring.sheets.validation import normalise_records, soloist_of, validate_games
+from scoring.sheets.validation import normalise_records, validate_games
 from tournament.actors import captain_actor
 from tournament.audit import User, ngettext_noop, record
 from tournament.errors import DomainError, StaleWriteError
@@ -169,8 +170,8 @@ def submit_sheet(
     )
     Game.objects.bulk_create(
         [
-            game_row(version, index + 1, raw, row.result)
-            for index, (raw, row) in enumerate(zip(records, scored.games, strict=True))
+            game_row(version, index + 1, raw, row)
+            for index, (raw, row) in enumerate(zip(records, scored.rows, strict=True))
         ]
     )
     handed_in = final or (sheet.status == Sheet.Status.SUBMITTED and not captain)
@@ -201,21 +202,24 @@ def submit_sheet(
     return version
 
 
-def game_row(version: SheetVersion | None, number: int, raw: Mapping[str, Any], result) -> Game:
-    """The row of one scored game; backup restore makes it before the version exists."""
+def game_row(
+    version: SheetVersion | None, number: int, raw: Mapping[str, Any], result: RowResult
+) -> Game:
+    """The stored row of one scored sheet row (a game, a penalty line, a deal: the ruleset's
+    :class:`rules.rows.RowResult`); backup restore makes it before the version exists."""
     return Game(
         version=version,
         number=number,
         record=dict(raw),
-        method=result.method.value,
-        kind=result.kind.value if result.kind is not None else "",
+        method=result.method,
+        kind=result.game_type,
         value=result.value,
-        winner=result.winner.value if result.winner is not None else "",
+        winner=result.winner,
         plus=list(result.plus),
         points={str(seat): points for seat, points in result.points.items()},
-        breakdown=[[item.key, item.points] for item in result.breakdown],
+        breakdown=[[key, points] for key, points in result.breakdown],
         warnings=[warning.code for warning in result.warnings],
-        soloist=soloist_of(raw, result.points),
+        soloist=result.soloist,
     )
 
 
