@@ -311,4 +311,23 @@ MESSAGES: dict[str, Message] = {
     "advice.offender": N_("Bitte unter ⋯ prüfen, wer verworfen hat."),
     "advice.points": N_("Bitte die Punkte unter ⋯ prüfen."),
     "advice.record": N_("Bitte im Rechner (▦) prüfen."),
+    # --- the scoring values in words (rules.hausregeln.legend) ------------------------------
+    "legend.won": N_("Gewonnen („120“)"),
+    "legend.below": N_("Gegner unter 90 / 60 / 30 / schwarz"),
+    "legend.each_1": N_("je 1"),
+    "legend.calls": N_("Re, Kontra, Sub, In"),
+    "legend.absagen": N_("Absagen: keine 90 / 60 / 30, schwarz"),
+    "legend.gegen": N_("Gegen (Kontra gewinnt)"),
+    "legend.solo_lost": N_("Solo verloren („verloren“)"),
+    "legend.specials": N_("Sonderpunkte: {list}"),
+    "legend.payout": N_(
+        "Normalspiel: Sieger +Wert, Verlierer −Wert; Solo: Solist ±3 × Wert, Gegner ∓ Wert"
+    ),
+    "legend.revoke": N_(
+        "Verwerfen: Verursacher −{penalty}, die anderen je +{share}; im Solo, wenn "
+        "ein Gegner verwirft: Solist +{gain}, die anderen 0"
+    ),
+    "legend.tie": N_("120 : 120 – Kontra gewinnt, „120“ zählt dabei nicht"),
+    "legend.pre_lead_off": N_("Re/Kontra nur vor dem ersten Ausspielen: kein Punkt"),
+    "legend.ddv_bonus": N_("120 gegen „keine 90“ usw. (DDV): je 1"),
 }

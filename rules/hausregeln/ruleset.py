@@ -15,6 +15,7 @@ from rules.hausregeln import entry_forms
 from rules.hausregeln.engine import score_game
 from rules.hausregeln.i18n import catalogue, label, resolve_language, translate
 from rules.hausregeln.jsonio import dumps, score_document
+from rules.hausregeln.legend import legend_lines
 from rules.hausregeln.messages import MESSAGES
 from rules.hausregeln.options import ScoringOptions, describe_options
 from rules.hausregeln.result import ScoringWarning
@@ -125,6 +126,9 @@ class HouseRules(Ruleset):
 
     def breakdown_label(self, key: str, lang: str = "de") -> str:
         return label(key, lang)
+
+    def legend(self, options: ScoringOptions, lang: str = "de") -> list[tuple[str, str]]:
+        return legend_lines(options, lang)
 
     def game_type_label(self, game_type: str, lang: str = "de") -> str:
         if game_type not in KIND_BY_VALUE:
