@@ -86,6 +86,7 @@ class SheetEntryMixin:
             "server_state": {
                 **server_rows(self.sheet, page),
                 "solo_kinds": list(entry.solo_kinds),
+                "default_kind": next(iter(entry.choices("kind")), ("", ""))[0],
             },
             "sheet_texts": sheet_texts(captain=self.source == SheetVersion.Source.CAPTAIN),
             "calc_parties": list(entry.parties),
