@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.entry import EntrySpec
-from rules.rows import RowRefusal, RowResult, SheetResult
+from rules.rows import PENALTY, RowRefusal, RowResult, SheetResult
 
 JsonRow = Mapping[str, Any]
 
@@ -205,6 +205,12 @@ class Ruleset(ABC):
     @abstractmethod
     def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
         """The entry forms of a row at a table of ``table_size`` (:mod:`rules.entry`)."""
+
+    def played_rows(self, rows: Sequence[JsonRow]) -> int:
+        """How many of ``rows`` count towards the sheet's length (:meth:`sheet_length`): every
+        row but a penalty line (:meth:`row_kind`). A ruleset where it depends on more (a DDV
+        penalty row "als gespielt gewertet" counts) says so in ``row_kind`` or here."""
+        return sum(1 for row in rows if self.row_kind(row) != PENALTY)
 
     def refusal_message(
         self, refusal: RowRefusal, lang: str = "de", field_name: str | None = None

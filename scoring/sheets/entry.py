@@ -121,18 +121,26 @@ def read_rows(
     default ruleset when not given) and the records of the rows before it."""
     ruleset = ruleset or rulesets.get(rulesets.DEFAULT_KEY)
     spec = ruleset.entry_spec(table_size)
-    rows = []
-    for number in range(1, min(game_limit, MAX_ROWS) + 1):
+    rows: list[RowInput] = []
+    before: list[dict[str, Any]] = []
+    # Rows are read until ``game_limit`` of them count towards the sheet's length: a penalty
+    # line (DDV) is a row of its own that does not.
+    for number in range(1, MAX_ROWS + 1):
+        if ruleset.played_rows(before) >= game_limit:
+            break
         values = {key: str(data.get(f"g{number}-{key}", ""))[:2000] for key in row_keys(table_size)}
-        rows.append(RowInput(number, table_size, values))
+        row = RowInput(number, table_size, values)
+        row.dealer = ruleset.dealer(number, table_size, before)
+        row.sitting_out = ruleset.sitter(number, table_size, before)
+        if not row.is_empty:
+            _build_record(row, spec)
+        before.append(row.record if row.record is not None else {})
+        rows.append(row)
     while rows and rows[-1].is_empty:
         rows.pop()
-    before: list[dict[str, Any]] = []
     for row in rows:
-        row.dealer = ruleset.dealer(row.number, table_size, before)
-        row.sitting_out = ruleset.sitter(row.number, table_size, before)
-        _build_record(row, spec)
-        before.append(row.record if row.record is not None else {})
+        if row.is_empty:  # a gap before later rows: reported at its row
+            _build_record(row, spec)
     return rows
 
 

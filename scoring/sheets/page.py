@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 import rules as rulesets
 from rules.base import Ruleset
 from rules.entry import EntrySpec
-from rules.rows import RowRefusal
+from rules.rows import PENALTY, RowRefusal
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.entry import RowInput, read_rows, values_from_record
 from scoring.sheets.reading import expected_games, latest_version
@@ -119,7 +119,8 @@ class SheetPageData:
 
     @property
     def filled_count(self) -> int:
-        return sum(1 for row in self.rows if row.filled)
+        """The filled rows that count towards the sheet's length (a penalty line does not)."""
+        return sum(1 for row in self.rows if row.filled and row.kind != PENALTY)
 
     @property
     def total_cells(self) -> list[dict[str, Any]]:
@@ -324,13 +325,17 @@ def _page(
     expected: int,
     records: list[dict[str, Any]],
 ) -> SheetPageData:
-    """The filled rows followed by blank ones up to the sheet's length."""
+    """The filled rows followed by blank ones until the sheet's length is reached (rows that do
+    not count towards it, penalty lines, come on top)."""
     names = {seat.number: seat.name for seat in seats}
     ruleset = sheet.round.tournament.rules
     rows = [*filled]
     language = get_language() or "de"
-    for number in range(len(filled) + 1, limit + 1):
-        rows.append(_blank_row(ruleset, number, len(seats), names, records, language))
+    played = sum(1 for row in filled if row.kind != PENALTY)
+    for number in range(len(filled) + 1, len(filled) + max(limit - played, 0) + 1):
+        # A blank row is a game still to come: the ones before it count as games too.
+        before = [*records, *({} for _ in range(number - len(filled) - 1))]
+        rows.append(_blank_row(ruleset, number, len(seats), names, before, language))
     for row in rows:
         row.build_cells(seats)
     return SheetPageData(

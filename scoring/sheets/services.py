@@ -159,7 +159,7 @@ def submit_sheet(
     records = normalise_records(records, size, sheet.round.tournament.rules)
     scored = validate_games(sheet, records, size)
     if final:
-        _require_complete(sheet, len(records), size)
+        _require_complete(sheet, sheet.round.tournament.rules.played_rows(records), size)
     number = (sheet.versions.aggregate(last=Max("number"))["last"] or 0) + 1
     version = SheetVersion.objects.create(
         sheet=sheet,
@@ -255,7 +255,8 @@ def confirm_sheet(
         raise DomainError(_("Die Liste ist noch leer."))
     games = list(version.games.order_by("number"))
     size = sheet.table.size
-    _require_complete(sheet, len(games), size)
+    ruleset = sheet.round.tournament.rules
+    _require_complete(sheet, ruleset.played_rows([game.record for game in games]), size)
     # The points follow the seat: each game counts for whoever sat there (substitutes). The
     # seats are locked after the sheet, in the order ``replace_player`` locks them, so a
     # substitute entered meanwhile is either in these rows or refused.
@@ -377,7 +378,10 @@ def close_sheet_early(
             field="after_game",
         )
     version = latest_version(sheet)
-    recorded = version.games.count() if version else 0
+    ruleset = sheet.round.tournament.rules
+    recorded = (
+        ruleset.played_rows(list(version.games.values_list("record", flat=True))) if version else 0
+    )
     if recorded > after_game:
         raise DomainError(
             _(

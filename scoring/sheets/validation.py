@@ -74,7 +74,7 @@ def validate_games(sheet: Sheet, records: Sequence[Any], size: int) -> SheetResu
         records, size, tournament.cycles, tournament.scoring_options, _language()
     )
     problems = [_problem(issue) for issue in scored.issues]
-    if len(records) > limit and sheet.closed_after_game:
+    if tournament.rules.played_rows(records) > limit and sheet.closed_after_game:
         problems.append(
             RowProblem(
                 limit + 1,

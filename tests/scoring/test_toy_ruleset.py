@@ -1,13 +1,14 @@
 """A second ruleset, defined only here, runs an evening through the same services and pages.
 
-"Toy" differs from the house rules where the Django layers must ask the ruleset: three rows a
+"Toy" differs from the house rules where the Django layers must ask the ruleset: three games a
 sheet at any table size; the dealer is derived from the rows before (a row with ``"again":
 true`` is dealt again by the same seat, like DDV after a Pflichtsolo); nobody sits out at five;
 seat 2 keeps the list (on the sheet page); the standings rank by rows won first; one option
 with its own label. A game row ``{"winner": seat}`` gives the winner +(size − 1) and everyone
 else −1. A penalty row ``{"penalty": seat}`` is no game (like a DDV penalty line): the seat pays
-size − 1, everyone else gets 1, nobody deals it, so the next game has the same dealer; the page
-names it "Strafe". Its only entry form is the calculator's JSON row.
+size − 1, everyone else gets 1, nobody deals it, so the next game has the same dealer, and it
+does not count towards the sheet's three games; the page names it "Strafe". Its only entry form
+is the calculator's JSON row.
 
 It answers with the interface's own result types (``rules.rows``) and entry forms
 (``rules.entry``): nothing of the house rules.
@@ -175,7 +176,7 @@ class Toy(Ruleset):
                     method="direct_points",
                 )
             )
-        full = len(rows) >= self.sheet_length(table_size, cycles)
+        full = self.played_rows(rows) >= self.sheet_length(table_size, cycles)
         following = None if full else self.dealer(len(rows) + 1, table_size, rows)
         return SheetResult(
             rows=tuple(results),
@@ -304,11 +305,13 @@ def test_a_toy_penalty_row_goes_through_autosave_the_desk_and_the_standings(
     ]
 
     # The stored page: the penalty line is named so, deals nothing, and the next game has the
-    # dealer the game before handed on (seat 2), not the positional one (seat 3).
+    # dealer the game before handed on (seat 2), not the positional one (seat 3); it is no game
+    # of the sheet's three, so two blank game rows follow.
     stored = build_page(sheet)
-    assert [row.kind for row in stored.rows] == ["game", "penalty", "game"]
-    assert [row.label for row in stored.rows] == ["Runde 1", "Strafe", "Runde 2"]
-    assert [row.dealer for row in stored.rows] == [1, 2, 2]
+    assert [row.kind for row in stored.rows] == ["game", "penalty", "game", "game"]
+    assert [row.label for row in stored.rows] == ["Runde 1", "Strafe", "Runde 2", "Runde 3"]
+    assert [row.dealer for row in stored.rows] == [1, 2, 2, 3]
+    assert stored.filled_count == 1 and stored.expected == 3
     assert stored.rows[1].points == {1: 1, 2: 1, 3: 1, 4: -3}
     html = organiser_client.get(reverse("scoring:sheet", args=args)).content.decode()
     assert 'data-row-kind="penalty"' in html and 'data-label="Strafe"' in html
@@ -318,13 +321,21 @@ def test_a_toy_penalty_row_goes_through_autosave_the_desk_and_the_standings(
     bad = organiser_client.post(preview, toy_form({**rows, 3: {"winner": 7}}, sheet.revision))
     answer = bad.json()
     assert answer["rows"][2]["problems"] == {"record": ["Sieger fehlt"]}
-    assert [row["dealer"] for row in answer["rows"]] == [1, 2, 2]
-    assert [row["label"] for row in answer["rows"]] == ["Runde 1", "Strafe", "Runde 2"]
+    assert [row["dealer"] for row in answer["rows"]] == [1, 2, 2, 3]
+    assert [row["label"] for row in answer["rows"]] == ["Runde 1", "Strafe", "Runde 2", "Runde 3"]
 
-    # The desk saves and confirms the sheet's three rows; the score lines count the penalty.
+    # Two games and the penalty line are not the sheet's three games: handing in is refused.
+    two = {**rows, 3: {"winner": 1}}
+    early = organiser_client.post(
+        reverse("scoring:sheet", args=args), {**toy_form(two, sheet.revision), "confirm": "1"}
+    )
+    assert early.status_code == 400 and "2 von 3 Spielen" in early.content.decode()
+
+    # The desk saves and confirms game, penalty, game, game; the score lines count the penalty.
+    sheet.refresh_from_db()
     done = organiser_client.post(
         reverse("scoring:sheet", args=args),
-        {**toy_form({**rows, 3: {"winner": 1}}, sheet.revision), "confirm": "1"},
+        {**toy_form({**two, 4: {"winner": 2}}, sheet.revision), "confirm": "1"},
     )
     assert done.status_code == 302, done.content.decode()[:2000]
     sheet.refresh_from_db()
@@ -333,9 +344,10 @@ def test_a_toy_penalty_row_goes_through_autosave_the_desk_and_the_standings(
     assert {
         seat: sum(line.points for line in lines if line.seat == seat) for seat in range(1, 5)
     } == {
-        1: -1 + 1 + 3,
-        2: -1 + 1 - 1,
-        3: 3 + 1 - 1,
-        4: -1 - 3 - 1,
+        1: -1 + 1 + 3 - 1,
+        2: -1 + 1 - 1 + 3,
+        3: 3 + 1 - 1 - 1,
+        4: -1 - 3 - 1 - 1,
     }
-    assert sorted(line.game_number for line in lines if line.won) == [1, 2, 2, 2, 3]
+    assert sorted(line.game_number for line in lines if line.won) == [1, 2, 2, 2, 3, 4]
+    assert build_page(sheet).filled_count == 3
