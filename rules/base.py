@@ -39,6 +39,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.entry import EntrySpec
+from rules.rows import PENALTY, RowRefusal, RowResult, SheetResult
+
 JsonRow = Mapping[str, Any]
 
 # The standings' metrics a ruleset may order by (the standings compute them from the confirmed
@@ -178,17 +181,75 @@ class Ruleset(ABC):
         and each next one only among players equal on all before it."""
         return STANDINGS_METRICS
 
-    # ---------------------------------------------------------------- scoring
+    # ================================================================ rows and sheets
+    # Issue 22 (branch ``rows``): the sheet pages, the desk, autosave and backup ask these and
+    # nothing of a ruleset's own types. Every ruleset implements the abstract ones; the others
+    # have a default that fits a ruleset without the thing asked about.
+
     @abstractmethod
-    def score_row(self, row: JsonRow, options: Any, lang: str = "de") -> Any:
-        """Score one row on its own (points per seat, warnings); refuses with a
-        :class:`RowRefused`."""
+    def row_kind(self, row: JsonRow) -> str:
+        """What the stored ``row`` is: :data:`rules.rows.GAME`, ``PENALTY`` or ``DEAL``."""
+
+    @abstractmethod
+    def row_label(
+        self, number: int, row: JsonRow | None, rows_before: Sequence[JsonRow], lang: str = "de"
+    ) -> str:
+        """How pages name row ``number`` ("Spiel 7", "Strafe", "Spiel 3 · Partie 2"); ``row``
+        is ``None`` for a row not yet entered."""
+
+    @abstractmethod
+    def score_row(self, row: JsonRow, options: Any, lang: str = "de") -> RowResult:
+        """Score one row on its own (the calculator's live result; ``number`` 0, no dealer);
+        refuses with a :class:`RowRefused`."""
 
     @abstractmethod
     def score_sheet(
-        self, rows: Sequence[JsonRow], table_size: int, cycles: int, options: Any
-    ) -> Any:
-        """Score a whole sheet: every row's result or refusal, and the sheet's issues."""
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        cycles: int,
+        options: Any,
+        lang: str = "de",
+    ) -> SheetResult:
+        """Score a whole sheet (rows as :meth:`complete_rows` gives them): every row's result
+        or refusals, totals, whether it is complete and who deals next. Never raises for a bad
+        row: a refused row has its :class:`rules.rows.RowRefusal` and counts nothing."""
+
+    @abstractmethod
+    def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
+        """The entry forms of a row at a table of ``table_size`` (:mod:`rules.entry`)."""
+
+    def played_rows(self, rows: Sequence[JsonRow]) -> int:
+        """How many of ``rows`` count towards the sheet's length (:meth:`sheet_length`): every
+        row but a penalty line (:meth:`row_kind`). A ruleset where it depends on more (a DDV
+        penalty row "als gespielt gewertet" counts) says so in ``row_kind`` or here."""
+        return sum(1 for row in rows if self.row_kind(row) != PENALTY)
+
+    def refusal_message(
+        self, refusal: RowRefusal, lang: str = "de", field_name: str | None = None
+    ) -> str:
+        """The refusal's message again, naming its field ``field_name`` (the page's name of
+        the input) instead of the row's field path."""
+        return refusal.message
+
+    def warning_message(self, code: str, lang: str = "de") -> str:
+        """A stored warning code in ``lang``."""
+        return code
+
+    def breakdown_label(self, key: str, lang: str = "de") -> str:
+        """A stored breakdown key ("120", "re", "fuchs_gefangen") in ``lang``."""
+        return key
+
+    def game_type_label(self, game_type: str, lang: str = "de") -> str:
+        """A result's ``game_type`` as the sheet's "Art" column names it ("" when none)."""
+        return ""
+
+    def legend(self, options: Any, lang: str = "de") -> list[tuple[str, str]]:
+        """The scoring values in words as (what, points) pairs, for the printed sheet's
+        legend and the public rules page (empty: the ruleset has none)."""
+        return []
+
+    # ================================================================ end of rows and sheets
 
     @abstractmethod
     def score_document(self, text: str, options: Any, lang: str = "de") -> tuple[str, bool]:

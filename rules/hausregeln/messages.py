@@ -286,4 +286,48 @@ MESSAGES: dict[str, Message] = {
     "setting.deck_48": N_("48 Karten (mit Neunen)"),
     "setting.pre_lead_counts": N_("Re/Kontra vor dem ersten Ausspielen zählt allein 1 Punkt"),
     "setting.ddv_absage_bonus": N_("DDV-Punkte gegen Absagen (120 gegen „keine 90“ usw.)"),
+    # --- the sheet pages' entry forms (rules.hausregeln.entry_forms) ---------------------
+    "form.row": N_("Spiel {number}"),
+    "form.quick": N_("Schnelleingabe"),
+    "form.calculator": N_("Rechner"),
+    "form.direct": N_("Punkte direkt (Plus/Minus je Spieler)"),
+    "form.extra": N_("Weitere Angaben"),
+    "form.winners": N_("Sieger"),
+    "form.value": N_("Wert"),
+    "form.kind": N_("Spielart"),
+    "form.soloist": N_("Solospieler"),
+    "form.offender": N_("Verworfen von"),
+    "form.points": N_("Punkte"),
+    "form.record": N_("Rechner-Angaben"),
+    "form.augen_re": N_("Augen Re"),
+    "form.statements": N_("Ansagen"),
+    "form.specials": N_("Sonderpunkte"),
+    "form.schwarz": NC_("field", "schwarz"),
+    "form.re": N_("Re-Partei"),
+    "advice.winners": N_("Bitte die Platznummern der Gewinner prüfen (z. B. 14)."),
+    "advice.value": N_("Bitte den Wert vom Zettel eintragen."),
+    "advice.kind": N_("Bitte die Spielart prüfen."),
+    "advice.soloist": N_("Bitte unter ⋯ den Solospieler wählen."),
+    "advice.offender": N_("Bitte unter ⋯ prüfen, wer verworfen hat."),
+    "advice.points": N_("Bitte die Punkte unter ⋯ prüfen."),
+    "advice.record": N_("Bitte im Rechner (▦) prüfen."),
+    # --- the scoring values in words (rules.hausregeln.legend) ------------------------------
+    "legend.won": N_("Gewonnen („120“)"),
+    "legend.below": N_("Gegner unter 90 / 60 / 30 / schwarz"),
+    "legend.each_1": N_("je 1"),
+    "legend.calls": N_("Re, Kontra, Sub, In"),
+    "legend.absagen": N_("Absagen: keine 90 / 60 / 30, schwarz"),
+    "legend.gegen": N_("Gegen (Kontra gewinnt)"),
+    "legend.solo_lost": N_("Solo verloren („verloren“)"),
+    "legend.specials": N_("Sonderpunkte: {list}"),
+    "legend.payout": N_(
+        "Normalspiel: Sieger +Wert, Verlierer −Wert; Solo: Solist ±3 × Wert, Gegner ∓ Wert"
+    ),
+    "legend.revoke": N_(
+        "Verwerfen: Verursacher −{penalty}, die anderen je +{share}; im Solo, wenn "
+        "ein Gegner verwirft: Solist +{gain}, die anderen 0"
+    ),
+    "legend.tie": N_("120 : 120 – Kontra gewinnt, „120“ zählt dabei nicht"),
+    "legend.pre_lead_off": N_("Re/Kontra nur vor dem ersten Ausspielen: kein Punkt"),
+    "legend.ddv_bonus": N_("120 gegen „keine 90“ usw. (DDV): je 1"),
 }

@@ -10,13 +10,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.base import JsonRow, OptionSpec, Ruleset
+from rules.entry import EntrySpec
+from rules.hausregeln import entry_forms
 from rules.hausregeln.engine import score_game
-from rules.hausregeln.i18n import catalogue, resolve_language
+from rules.hausregeln.i18n import catalogue, label, resolve_language, translate
 from rules.hausregeln.jsonio import dumps, score_document
+from rules.hausregeln.legend import legend_lines
 from rules.hausregeln.messages import MESSAGES
 from rules.hausregeln.options import ScoringOptions, describe_options
-from rules.hausregeln.result import GameResult
-from rules.hausregeln.sheet import SheetScore, dealer, max_games, score_sheet
+from rules.hausregeln.result import ScoringWarning
+from rules.hausregeln.rows import row_result, sheet_result
+from rules.hausregeln.sheet import dealer, max_games, score_sheet
+from rules.hausregeln.vocabulary import KIND_BY_VALUE
+from rules.rows import GAME, RowRefusal, RowResult, SheetResult
 
 
 def _german(key: str) -> str:
@@ -81,13 +87,53 @@ class HouseRules(Ruleset):
             completed.append(raw)
         return completed
 
-    def score_row(self, row: JsonRow, options: ScoringOptions, lang: str = "de") -> GameResult:
-        return score_game(row, options)
+    # ---------------------------------------------------------------- rows and sheets
+    def row_kind(self, row: JsonRow) -> str:
+        return GAME  # every row of a house-rules sheet is a game
+
+    def row_label(
+        self, number: int, row: JsonRow | None, rows_before: Sequence[JsonRow], lang: str = "de"
+    ) -> str:
+        return entry_forms.row_label(number, lang)
+
+    def score_row(self, row: JsonRow, options: ScoringOptions, lang: str = "de") -> RowResult:
+        return row_result(score_game(row, options), row, lang=lang)
 
     def score_sheet(
-        self, rows: Sequence[JsonRow], table_size: int, cycles: int, options: ScoringOptions
-    ) -> SheetScore:
-        return score_sheet(rows, table_size=table_size, cycles=cycles, options=options)
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        cycles: int,
+        options: ScoringOptions,
+        lang: str = "de",
+    ) -> SheetResult:
+        score = score_sheet(rows, table_size=table_size, cycles=cycles, options=options)
+        return sheet_result(score, rows, table_size, max_games(table_size, cycles), lang)
+
+    def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
+        return entry_forms.entry_spec(table_size, resolve_language(lang))
+
+    def refusal_message(
+        self, refusal: RowRefusal, lang: str = "de", field_name: str | None = None
+    ) -> str:
+        if not refusal.code:
+            return refusal.message
+        params = dict(refusal.params)
+        return translate(f"error.{refusal.code}", lang, field=field_name or refusal.field, **params)
+
+    def warning_message(self, code: str, lang: str = "de") -> str:
+        return ScoringWarning(code).message(lang)
+
+    def breakdown_label(self, key: str, lang: str = "de") -> str:
+        return label(key, lang)
+
+    def legend(self, options: ScoringOptions, lang: str = "de") -> list[tuple[str, str]]:
+        return legend_lines(options, lang)
+
+    def game_type_label(self, game_type: str, lang: str = "de") -> str:
+        if game_type not in KIND_BY_VALUE:
+            return ""
+        return entry_forms.kind_label(game_type, lang)
 
     def score_document(
         self, text: str, options: ScoringOptions, lang: str = "de"

@@ -68,16 +68,15 @@ def _version(
 ) -> None:
     ruleset, options = rules
     records = normalise_records([game.record for game in version.games], size, ruleset)
-    scored = ruleset.score_sheet(records, size, cycles, options)
+    scored = ruleset.score_sheet(records, size, cycles, options, get_language() or "de")
     if scored.issues:
         issue = scored.issues[0]
-        game = version.games[issue.game - 1]
+        game = version.games[issue.row - 1]
         raise problem_at(
             f"{game.path}.record",
-            _("wird von der Wertung abgelehnt: %(message)s")
-            % {"message": issue.message(get_language())},
+            _("wird von der Wertung abgelehnt: %(message)s") % {"message": issue.message},
         )
-    for game, raw, row in zip(version.games, records, scored.games, strict=True):
-        game.row = game_row(None, game.number, raw, row.result)
+    for game, raw, row in zip(version.games, records, scored.rows, strict=True):
+        game.row = game_row(None, game.number, raw, row)
         if any(getattr(game.row, name) != game.stored[name] for name in ENGINE_FIELDS):
             differences.append(game.path)

@@ -41,7 +41,8 @@ class SheetChecks:
             raise problem_at(
                 f"{path}.status", _("muss in einem abgeschlossenen Durchgang „confirmed“ sein")
             )
-        full = rulesets.get(self.settings["ruleset"]).sheet_length(size, self.settings["cycles"])
+        ruleset = rulesets.get(self.settings["ruleset"])
+        full = ruleset.sheet_length(size, self.settings["cycles"])
         fields = {
             "status": status,
             "revision": checked(item, "revision", "int", path, span=INT32),
@@ -80,11 +81,13 @@ class SheetChecks:
             )
         if confirmed and status == Sheet.Status.CONFIRMED:
             expected = fields["closed_after_game"] or full
-            if len(confirmed[0].games) != expected:
+            # Rows that are no game of the sheet's length (penalty lines) come on top.
+            played = ruleset.played_rows([game.record for game in confirmed[0].games])
+            if played != expected:
                 raise problem_at(
                     f"{confirmed[0].path}.games",
                     _("hat %(count)d statt %(expected)d Spiele")
-                    % {"count": len(confirmed[0].games), "expected": expected},
+                    % {"count": played, "expected": expected},
                 )
         lines = {self.score_line(p, line) for p, line in checked_items(item, "score_lines", path)}
         updated_at = checked(item, "updated_at", "datetime", path, null=True)

@@ -57,6 +57,6 @@ def rules_context(tournament: Tournament) -> dict[str, Any]:
     return {
         "course": course(tournament),
         "options": tournament.rules.describe_options(options, get_language() or "de"),
-        "values": legend_lines(options),
+        "values": legend_lines(options, ruleset=tournament.rules),
         "tie_breakers": tie_breakers(tournament),
     }

@@ -1,4 +1,4 @@
-"""The calculator of the sheet pages: one game scored live with the tournament's rules (JSON in,
+"""The calculator of the sheet pages: one row scored live with the tournament's rules (JSON in,
 JSON out) and the Sonderpunkte it offers; the organiser's and the captain's pages share it."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.base import RowRefused
-from rules.hausregeln import label
 from scoring.models import Sheet
 from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json
 
@@ -40,29 +39,13 @@ def score_one_game(request: HttpRequest, sheet: Sheet) -> JsonResponse:
     size = sheet.table.size
     record.setdefault("table_size", size)
     language = get_language() or "de"
+    tournament = sheet.round.tournament
+    ruleset = tournament.rules
     try:
-        tournament = sheet.round.tournament
-        result = tournament.rules.score_row(record, tournament.scoring_options, language)
+        result = ruleset.score_row(record, tournament.scoring_options, language)
     except RowRefused as error:
         return JsonResponse({"error": error.to_json(language)}, status=200)
-    return JsonResponse(result.to_json(language))
-
-
-CALCULATOR_SPECIALS = (
-    "fuchs_gefangen",
-    "fuchs_am_end_gefangen",
-    "fuchs_am_end",
-    "charlie_am_end",
-    "charlie_am_end_gefangen",
-    "doppelkopf",
-    "herzstich",
-)
-
-
-def calculator_specials() -> list[tuple[str, str]]:
-    """The Sonderpunkte a calculator can enter ("Gegen" is computed), labelled as on the sheet."""
-    language = get_language() or "de"
-    return [(key, label(key, language)) for key in CALCULATOR_SPECIALS]
+    return JsonResponse(result.to_json(lambda key: ruleset.breakdown_label(key, language)))
 
 
 class ScoreGameMixin:

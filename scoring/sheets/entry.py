@@ -11,8 +11,11 @@ A row of the paper list is typed in one of four ways, recognised in this order:
 one-Re kind; when left empty it follows from the winners (one seat: the soloist won; three
 seats: the remaining active seat played alone).
 
-Nothing here scores: the rules engine decides. This module only turns text into JSON values and
-reports text that is not even a number, with the game and field it belongs to.
+The kinds of game and which of them have a soloist come from the ruleset's entry spec
+(:meth:`rules.base.Ruleset.entry_spec`); each row's dealer and sitter from the ruleset, derived
+from the rows before it (rows are sequential). Nothing here scores: the rules engine decides.
+This module only turns text into JSON values and reports text that is not even a number, with
+the game and field it belongs to.
 """
 
 from __future__ import annotations
@@ -25,10 +28,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from rules.hausregeln import Kind, dealer
-from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
+import rules as rulesets
+from rules.base import Ruleset
+from rules.entry import EntrySpec
 
-KIND_VALUES = [kind.value for kind in Kind]
 ROW_FIELDS = ("kind", "winners", "value", "soloist", "offender", "record")
 MAX_ROWS = 60
 # A game record nests three or four levels; anything much deeper is not a record.
@@ -87,14 +90,9 @@ class RowInput:
     # Not a typing slip but a crafted request (JSON nested too deeply): the live preview
     # refuses the whole request (400) instead of showing it as the row's problem.
     refused: bool = False
-
-    @property
-    def dealer(self) -> int:
-        return dealer(self.number, self.table_size)
-
-    @property
-    def sitting_out(self) -> int | None:
-        return self.dealer if self.table_size == 5 else None
+    # Who deals the row and who sits it out, as the ruleset derives them from the rows before.
+    dealer: int | None = None
+    sitting_out: int | None = None
 
     @property
     def is_empty(self) -> bool:
@@ -115,17 +113,34 @@ def row_keys(table_size: int) -> tuple[str, ...]:
     return ROW_FIELDS + tuple(f"p{seat}" for seat in range(1, table_size + 1))
 
 
-def read_rows(data: Mapping[str, str], table_size: int, game_limit: int) -> list[RowInput]:
+def read_rows(
+    data: Mapping[str, str], table_size: int, game_limit: int, ruleset: Ruleset | None = None
+) -> list[RowInput]:
     """Every row up to the last one with something typed in it (empty rows between are kept,
-    so that they can be reported)."""
-    rows = []
-    for number in range(1, min(game_limit, MAX_ROWS) + 1):
+    so that they can be reported). Each row's dealer and sitter come from ``ruleset`` (the
+    default ruleset when not given) and the records of the rows before it."""
+    ruleset = ruleset or rulesets.get(rulesets.DEFAULT_KEY)
+    spec = ruleset.entry_spec(table_size)
+    rows: list[RowInput] = []
+    before: list[dict[str, Any]] = []
+    # Rows are read until ``game_limit`` of them count towards the sheet's length: a penalty
+    # line (DDV) is a row of its own that does not.
+    for number in range(1, MAX_ROWS + 1):
+        if ruleset.played_rows(before) >= game_limit:
+            break
         values = {key: str(data.get(f"g{number}-{key}", ""))[:2000] for key in row_keys(table_size)}
-        rows.append(RowInput(number, table_size, values))
+        row = RowInput(number, table_size, values)
+        row.dealer = ruleset.dealer(number, table_size, before)
+        row.sitting_out = ruleset.sitter(number, table_size, before)
+        if not row.is_empty:
+            _build_record(row, spec)
+        before.append(row.record if row.record is not None else {})
+        rows.append(row)
     while rows and rows[-1].is_empty:
         rows.pop()
     for row in rows:
-        _build_record(row)
+        if row.is_empty:  # a gap before later rows: reported at its row
+            _build_record(row, spec)
     return rows
 
 
@@ -152,7 +167,7 @@ def seats_from_text(text: str) -> list[int] | None:
     return [int(char) for char in cleaned]
 
 
-def _build_record(row: RowInput) -> None:
+def _build_record(row: RowInput, spec: EntrySpec) -> None:
     if row.is_empty:
         row.problems.append(
             (
@@ -167,8 +182,9 @@ def _build_record(row: RowInput) -> None:
     base: dict[str, Any] = {"table_size": row.table_size}
     if row.sitting_out is not None:
         base["sitting_out"] = row.sitting_out
-    kind = row.values.get("kind", "").strip() or "normal"
-    if kind not in KIND_VALUES:
+    kinds = [value for value, _label in spec.choices("kind")]
+    kind = row.values.get("kind", "").strip() or (kinds[0] if kinds else "")
+    if kinds and kind not in kinds:
         row.problems.append(("kind", _("Unbekannte Spielart „%(kind)s“.") % {"kind": kind[:30]}))
         return
     mode = row.mode
@@ -205,9 +221,9 @@ def _build_record(row: RowInput) -> None:
         if row.problems:
             return
         record = {**base, "kind": kind, "revoke": {"offender": offender}}
-        if kind in ONE_RE_KIND_VALUES and soloist is not None:
+        if kind in spec.solo_kinds and soloist is not None:
             record["re"] = [soloist]
-        elif kind in ONE_RE_KIND_VALUES:
+        elif kind in spec.solo_kinds:
             row.problems.append(("soloist", _("Bei einem Solo bitte den Solospieler angeben.")))
             return
         row.record = record
@@ -229,7 +245,7 @@ def _build_record(row: RowInput) -> None:
         row.problems.append(("value", _("Bitte den Wert des Spiels eingeben.")))
         return
     record = {**base, "kind": kind, "winners": winners, "value": value}
-    if kind in ONE_RE_KIND_VALUES:
+    if kind in spec.solo_kinds:
         if soloist is None:
             soloist = infer_soloist(winners, row.table_size, row.sitting_out)
         if soloist is None:
@@ -252,9 +268,13 @@ def infer_soloist(winners: list[int], table_size: int, sitting_out: int | None) 
 
 
 def values_from_record(
-    record: Mapping[str, Any], result_plus: list[int], value: int | None
+    record: Mapping[str, Any],
+    result_plus: list[int],
+    value: int | None,
+    solo_kinds: tuple[str, ...] | frozenset[str] = (),
 ) -> dict[str, str]:
-    """The fields of the sheet page that show a stored record again."""
+    """The fields of the sheet page that show a stored record again (``solo_kinds``: the kinds
+    with a soloist, from the ruleset's entry spec)."""
     values = {key: "" for key in ROW_FIELDS}
     values["kind"] = str(record.get("kind", "normal"))
     if "points" in record:
@@ -263,7 +283,7 @@ def values_from_record(
         values["kind"] = ""
         return values
     re_party = record.get("re") or []
-    if record.get("kind") in ONE_RE_KIND_VALUES and re_party:
+    if record.get("kind") in solo_kinds and re_party:
         values["soloist"] = str(re_party[0])
     if record.get("revoke"):
         values["offender"] = str(record["revoke"].get("offender", ""))

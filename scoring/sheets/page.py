@@ -12,29 +12,31 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+import rules as rulesets
 from rules.base import Ruleset
-from rules.hausregeln import Kind, ScoringWarning, translate
-from rules.hausregeln.i18n import label as rules_label
-from rules.hausregeln.vocabulary import KIND_BY_VALUE, ONE_RE_KIND_VALUES
+from rules.entry import EntrySpec
+from rules.rows import PENALTY, RowRefusal
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.entry import RowInput, read_rows, values_from_record
 from scoring.sheets.reading import expected_games, latest_version
 from tournament.models import Seat
 
 
-def kind_label(kind: str, language: str | None = None) -> str:
-    """The kind of game as the rules engine names it ("Damensolo"), capitalised for a column."""
-    if kind not in KIND_BY_VALUE:
-        return ""
-    text = translate(f"term.kind.{kind}", language or get_language() or "de")
-    return text[:1].upper() + text[1:]
+def _default() -> Ruleset:
+    return rulesets.get(rulesets.DEFAULT_KEY)
 
 
-def kind_choices() -> list[tuple[str, str]]:
-    return [(kind.value, kind_label(kind.value)) for kind in Kind]
+def kind_label(kind: str, language: str | None = None, ruleset: Ruleset | None = None) -> str:
+    """What was played as the ruleset names it ("Damensolo"), capitalised for a column."""
+    return (ruleset or _default()).game_type_label(kind, language or get_language() or "de")
+
+
+def entry_spec(sheet: Sheet, size: int) -> EntrySpec:
+    """The entry forms of ``sheet``'s rows (its tournament's ruleset, the page's language)."""
+    return sheet.round.tournament.rules.entry_spec(size, get_language() or "de")
 
 
 @dataclass
@@ -51,6 +53,9 @@ class RowView:
     dealer_name: str
     sitting_out: int | None
     values: dict[str, str]
+    # What the row is (``rules.rows``: game, penalty, deal) and how the page names it.
+    kind: str = "game"
+    label: str = ""
     mode: str = "quick"
     points: dict[int, int] = field(default_factory=dict)
     totals: dict[int, int] = field(default_factory=dict)
@@ -114,7 +119,8 @@ class SheetPageData:
 
     @property
     def filled_count(self) -> int:
-        return sum(1 for row in self.rows if row.filled)
+        """The filled rows that count towards the sheet's length (a penalty line does not)."""
+        return sum(1 for row in self.rows if row.filled and row.kind != PENALTY)
 
     @property
     def total_cells(self) -> list[dict[str, Any]]:
@@ -135,63 +141,23 @@ def seat_columns(sheet: Sheet) -> list[SeatColumn]:
     return [SeatColumn(seat.number, seat.participant.name, seat.number == keeper) for seat in seats]
 
 
-def field_label(field_path: str | None) -> str:
-    """Which input of the row a record field belongs to."""
-    if not field_path:
-        return "row"
-    head = field_path.split(".")[0].split("[")[0]
-    return {
-        "winners": "winners",
-        "value": "value",
-        "kind": "kind",
-        "re": "soloist",
-        "revoke": "offender",
-        "points": "points",
-        "sitting_out": "row",
-        "table_size": "row",
-    }.get(head, "record")
+def field_label(field_path: str | None, spec: EntrySpec | None = None) -> str:
+    """Which input of the row a record field belongs to (the ruleset's entry spec says)."""
+    spec = spec or _default().entry_spec(4, get_language() or "de")
+    return spec.input_of(field_path)
 
 
-# The inputs of a row as the page labels them, for messages that name a record's field.
-INPUT_NAMES = {
-    "winners": gettext_lazy("Sieger"),
-    "value": gettext_lazy("Wert"),
-    "kind": gettext_lazy("Spielart"),
-    "soloist": gettext_lazy("Solospieler"),
-    "offender": gettext_lazy("Verworfen von"),
-    "points": gettext_lazy("Punkte"),
-}
-RECORD_NAMES = {
-    "augen_re": gettext_lazy("Augen Re"),
-    "statements": gettext_lazy("Ansagen"),
-    "specials": gettext_lazy("Sonderpunkte"),
-    "schwarz": gettext_lazy("schwarz"),
-    "kind": gettext_lazy("Spielart"),
-    "re": gettext_lazy("Re-Partei"),
-}
-# What to do, by the input a refusal belongs to.
-ADVICE = {
-    "winners": gettext_lazy("Bitte die Platznummern der Gewinner prüfen (z. B. 14)."),
-    "value": gettext_lazy("Bitte den Wert vom Zettel eintragen."),
-    "kind": gettext_lazy("Bitte die Spielart prüfen."),
-    "soloist": gettext_lazy("Bitte unter ⋯ den Solospieler wählen."),
-    "offender": gettext_lazy("Bitte unter ⋯ prüfen, wer verworfen hat."),
-    "points": gettext_lazy("Bitte die Punkte unter ⋯ prüfen."),
-    "record": gettext_lazy("Bitte im Rechner (▦) prüfen."),
-}
-
-
-def input_message(issue: Any, language: str) -> str:
-    """An engine refusal in the page's words: the input's label instead of the record's field
-    path ("winners[0]" → "Sieger"), followed by what to do."""
-    where = field_label(issue.field)
+def input_message(
+    issue: RowRefusal, language: str, ruleset: Ruleset, spec: EntrySpec | None = None
+) -> str:
+    """A refusal in the page's words: the input's label instead of the record's field path
+    ("winners[0]" → "Sieger"), followed by what to do (both from the ruleset's entry spec)."""
+    spec = spec or ruleset.entry_spec(4, language)
+    where = spec.input_of(issue.field)
     head = (issue.field or "").split(".")[0].split("[")[0]
-    name = INPUT_NAMES.get(where) if where != "record" else RECORD_NAMES.get(head)
-    params = dict(issue.params)
-    message = translate(
-        f"error.{issue.code}", language, field=str(name) if name else issue.field, **params
-    )
-    advice = ADVICE.get(where)
+    name = spec.input_names.get(where) if where != "record" else spec.record_names.get(head)
+    message = ruleset.refusal_message(issue, language, name or issue.field)
+    advice = spec.advice.get(where)
     if advice and "bitte" not in message.lower():
         message = f"{message.rstrip('.')}. {advice}"
     return message
@@ -207,7 +173,7 @@ def build_page(sheet: Sheet, data: Mapping[str, str] | None = None) -> SheetPage
     expected = expected_games(sheet, size)
     version = latest_version(sheet)
     if data is not None:
-        inputs = read_rows(data, size, limit)
+        inputs = read_rows(data, size, limit, tournament.rules)
         return score_inputs(sheet, seats, inputs, version=version, limit=limit, expected=expected)
     return stored_page(sheet, seats, version, limit=limit, expected=expected)
 
@@ -230,10 +196,13 @@ def stored_page(
     totals = dict.fromkeys(range(1, size + 1), 0)
     filled: list[RowView] = []
     ruleset = sheet.round.tournament.rules
+    spec = ruleset.entry_spec(size, language)
     records_before = [game.record for game in games]
     for index, game in enumerate(games):
-        view = _blank_row(ruleset, index + 1, size, names, records_before[:index])
-        values = values_from_record(game.record, game.plus, game.value)
+        view = _blank_row(ruleset, index + 1, size, names, records_before[:index], language)
+        view.kind = ruleset.row_kind(game.record)
+        view.label = ruleset.row_label(index + 1, game.record, records_before[:index], language)
+        values = values_from_record(game.record, game.plus, game.value, spec.solo_kinds)
         row = RowInput(game.number, size, values, record=dict(game.record))
         view.values = values
         view.mode = row.mode
@@ -241,10 +210,10 @@ def stored_page(
         view.points = {int(seat): points for seat, points in game.points.items()}
         view.plus = list(game.plus)
         view.value = game.value
-        view.kind_label = kind_label(game.kind, language) if game.kind else ""
-        view.breakdown = breakdown_labels(game.breakdown, language)
-        view.warnings = [ScoringWarning(code).message(language) for code in game.warnings]
-        view.note = _row_note(row, names)
+        view.kind_label = ruleset.game_type_label(game.kind, language) if game.kind else ""
+        view.breakdown = breakdown_labels(game.breakdown, language, ruleset)
+        view.warnings = [ruleset.warning_message(code, language) for code in game.warnings]
+        view.note = _row_note(row, names, spec.solo_kinds)
         view.counted = True
         for seat, points in view.points.items():
             totals[seat] = totals.get(seat, 0) + points
@@ -279,31 +248,35 @@ def score_inputs(
     names = {seat.number: seat.name for seat in seats}
     records = [row.record if row.record is not None else {} for row in inputs]
     ruleset = tournament.rules
-    scored = ruleset.score_sheet(records, size, tournament.cycles, tournament.scoring_options)
+    spec = ruleset.entry_spec(size, language)
+    scored = ruleset.score_sheet(
+        records, size, tournament.cycles, tournament.scoring_options, language
+    )
     filled: list[RowView] = []
-    for row, game in zip(inputs, scored.games, strict=True):
-        view = _blank_row(ruleset, row.number, size, names, records[: row.number - 1])
+    for row, result in zip(inputs, scored.rows, strict=True):
+        view = _blank_row(ruleset, row.number, size, names, records[: row.number - 1], language)
+        view.kind = result.kind
+        view.label = result.label or view.label
         view.values = row.values
         view.mode = row.mode
         view.filled = True
         for key, message in row.problems:
             view.problems.setdefault(key, []).append(message)
         if not row.problems:
-            for issue in game.issues:
-                view.problems.setdefault(field_label(issue.field), []).append(
-                    input_message(issue, language)
+            for issue in result.refusals:
+                view.problems.setdefault(spec.input_of(issue.field), []).append(
+                    input_message(issue, language, ruleset, spec)
                 )
-        if game.result is not None and not row.problems:
-            result = game.result
+        if not result.refused and not row.problems:
             view.points = dict(result.points)
             view.plus = list(result.plus)
             view.value = result.value
-            view.kind_label = kind_label(result.kind.value, language) if result.kind else ""
-            view.breakdown = breakdown_labels(result.breakdown, language)
-            view.warnings = [warning.message(language) for warning in result.warnings]
-        view.note = _row_note(row, names)
-        view.counted = game.counted and not row.problems
-        view.totals = dict(game.totals)
+            view.kind_label = ruleset.game_type_label(result.game_type, language)
+            view.breakdown = breakdown_labels(result.breakdown, language, ruleset)
+            view.warnings = [warning.message for warning in result.warnings]
+        view.note = _row_note(row, names, spec.solo_kinds)
+        view.counted = result.counted and not row.problems
+        view.totals = dict(result.totals)
         filled.append(view)
     page = _page(
         sheet,
@@ -326,9 +299,10 @@ def _blank_row(
     size: int,
     names: Mapping[int, str],
     rows_before: Sequence[Mapping[str, Any]],
+    language: str,
 ) -> RowView:
-    """Row ``number`` before anything is entered: its dealer and who sits it out, as the
-    ruleset derives them from the rows before."""
+    """Row ``number`` before anything is entered: its dealer, who sits it out and its label, as
+    the ruleset derives them from the rows before."""
     seat = ruleset.dealer(number, size, rows_before)
     return RowView(
         number=number,
@@ -336,6 +310,7 @@ def _blank_row(
         dealer_name=names.get(seat, ""),
         sitting_out=ruleset.sitter(number, size, rows_before),
         values={},
+        label=ruleset.row_label(number, None, rows_before, language),
     )
 
 
@@ -350,12 +325,17 @@ def _page(
     expected: int,
     records: list[dict[str, Any]],
 ) -> SheetPageData:
-    """The filled rows followed by blank ones up to the sheet's length."""
+    """The filled rows followed by blank ones until the sheet's length is reached (rows that do
+    not count towards it, penalty lines, come on top)."""
     names = {seat.number: seat.name for seat in seats}
     ruleset = sheet.round.tournament.rules
     rows = [*filled]
-    for number in range(len(filled) + 1, limit + 1):
-        rows.append(_blank_row(ruleset, number, len(seats), names, records))
+    language = get_language() or "de"
+    played = sum(1 for row in filled if row.kind != PENALTY)
+    for number in range(len(filled) + 1, len(filled) + max(limit - played, 0) + 1):
+        # A blank row is a game still to come: the ones before it count as games too.
+        before = [*records, *({} for _ in range(number - len(filled) - 1))]
+        rows.append(_blank_row(ruleset, number, len(seats), names, before, language))
     for row in rows:
         row.build_cells(seats)
     return SheetPageData(
@@ -370,7 +350,7 @@ def _page(
     )
 
 
-def _row_note(row: RowInput, names: Mapping[int, str]) -> str:
+def _row_note(row: RowInput, names: Mapping[int, str], solo_kinds: Sequence[str] = ()) -> str:
     """What the row's numbers alone do not say: who revoked, who played alone, how entered."""
     record = row.record or {}
 
@@ -382,7 +362,7 @@ def _row_note(row: RowInput, names: Mapping[int, str]) -> str:
     if "points" in record:
         return _("Punkte direkt eingetragen")
     soloists = record.get("re") or []
-    if record.get("kind") in ONE_RE_KIND_VALUES and len(soloists) == 1:
+    if record.get("kind") in solo_kinds and len(soloists) == 1:
         return _("Solospieler %(player)s") % {"player": who(soloists[0])}
     return ""
 
@@ -393,6 +373,10 @@ def page_json(page: SheetPageData) -> dict[str, Any]:
         "rows": [
             {
                 "number": row.number,
+                "kind": row.kind,
+                "label": row.label,
+                "dealer": row.dealer,
+                "sitting_out": row.sitting_out,
                 "filled": row.filled,
                 "counted": row.counted,
                 "points": {str(k): v for k, v in row.points.items()},
@@ -413,8 +397,14 @@ def page_json(page: SheetPageData) -> dict[str, Any]:
     }
 
 
-def breakdown_labels(items: Iterable[Sequence[Any]], language: str | None = None) -> str:
+def breakdown_labels(
+    items: Iterable[Sequence[Any]], language: str | None = None, ruleset: Ruleset | None = None
+) -> str:
     """ "120 +1, Re +1, Fuchs gefangen −1": the value's items as on the rule sheet; ``items`` are
-    (label key, points) pairs, from a result or as stored with a game."""
+    (label key, points) pairs, from a result or as stored with a game; the ruleset (the default
+    one when not given) names the keys."""
     language = language or get_language() or "de"
-    return ", ".join(f"{rules_label(key, language)} {points:+d}" for key, points in items)
+    ruleset = ruleset or _default()
+    return ", ".join(
+        f"{ruleset.breakdown_label(key, language)} {points:+d}" for key, points in items
+    )

@@ -20,10 +20,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from rules.rows import RowResult
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.sheets.lines import score_lines
 from scoring.sheets.reading import expected_games, latest_version
-from scoring.sheets.validation import normalise_records, soloist_of, validate_games
+from scoring.sheets.validation import normalise_records, validate_games
 from tournament.actors import captain_actor
 from tournament.audit import User, ngettext_noop, record
 from tournament.errors import DomainError, StaleWriteError
@@ -158,7 +159,7 @@ def submit_sheet(
     records = normalise_records(records, size, sheet.round.tournament.rules)
     scored = validate_games(sheet, records, size)
     if final:
-        _require_complete(sheet, len(records), size)
+        _require_complete(sheet, sheet.round.tournament.rules.played_rows(records), size)
     number = (sheet.versions.aggregate(last=Max("number"))["last"] or 0) + 1
     version = SheetVersion.objects.create(
         sheet=sheet,
@@ -169,8 +170,8 @@ def submit_sheet(
     )
     Game.objects.bulk_create(
         [
-            game_row(version, index + 1, raw, row.result)
-            for index, (raw, row) in enumerate(zip(records, scored.games, strict=True))
+            game_row(version, index + 1, raw, row)
+            for index, (raw, row) in enumerate(zip(records, scored.rows, strict=True))
         ]
     )
     handed_in = final or (sheet.status == Sheet.Status.SUBMITTED and not captain)
@@ -201,21 +202,24 @@ def submit_sheet(
     return version
 
 
-def game_row(version: SheetVersion | None, number: int, raw: Mapping[str, Any], result) -> Game:
-    """The row of one scored game; backup restore makes it before the version exists."""
+def game_row(
+    version: SheetVersion | None, number: int, raw: Mapping[str, Any], result: RowResult
+) -> Game:
+    """The stored row of one scored sheet row (a game, a penalty line, a deal: the ruleset's
+    :class:`rules.rows.RowResult`); backup restore makes it before the version exists."""
     return Game(
         version=version,
         number=number,
         record=dict(raw),
-        method=result.method.value,
-        kind=result.kind.value if result.kind is not None else "",
+        method=result.method,
+        kind=result.game_type,
         value=result.value,
-        winner=result.winner.value if result.winner is not None else "",
+        winner=result.winner,
         plus=list(result.plus),
         points={str(seat): points for seat, points in result.points.items()},
-        breakdown=[[item.key, item.points] for item in result.breakdown],
+        breakdown=[[key, points] for key, points in result.breakdown],
         warnings=[warning.code for warning in result.warnings],
-        soloist=soloist_of(raw, result.points),
+        soloist=result.soloist,
     )
 
 
@@ -251,7 +255,8 @@ def confirm_sheet(
         raise DomainError(_("Die Liste ist noch leer."))
     games = list(version.games.order_by("number"))
     size = sheet.table.size
-    _require_complete(sheet, len(games), size)
+    ruleset = sheet.round.tournament.rules
+    _require_complete(sheet, ruleset.played_rows([game.record for game in games]), size)
     # The points follow the seat: each game counts for whoever sat there (substitutes). The
     # seats are locked after the sheet, in the order ``replace_player`` locks them, so a
     # substitute entered meanwhile is either in these rows or refused.
@@ -373,7 +378,10 @@ def close_sheet_early(
             field="after_game",
         )
     version = latest_version(sheet)
-    recorded = version.games.count() if version else 0
+    ruleset = sheet.round.tournament.rules
+    recorded = (
+        ruleset.played_rows(list(version.games.values_list("record", flat=True))) if version else 0
+    )
     if recorded > after_game:
         raise DomainError(
             _(

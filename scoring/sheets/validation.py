@@ -6,7 +6,7 @@ a sheet's problems together are one ``SheetRefused``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,8 +14,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from rules.base import Ruleset
-from rules.hausregeln import SheetIssue
-from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
+from rules.rows import RowRefusal, SheetResult
 from scoring.models import Sheet
 from scoring.sheets.reading import expected_games
 from tournament.errors import DomainError
@@ -67,15 +66,15 @@ def normalise_records(records: Sequence[Any], size: int, ruleset: Ruleset) -> li
     return ruleset.complete_rows(records, size)
 
 
-def validate_games(sheet: Sheet, records: Sequence[Any], size: int):
+def validate_games(sheet: Sheet, records: Sequence[Any], size: int) -> SheetResult:
     """Score the records as a sheet; raise ``SheetRefused`` listing every refused game."""
     tournament = sheet.round.tournament
     limit = expected_games(sheet, size)
     scored = tournament.rules.score_sheet(
-        records, size, tournament.cycles, tournament.scoring_options
+        records, size, tournament.cycles, tournament.scoring_options, _language()
     )
     problems = [_problem(issue) for issue in scored.issues]
-    if len(records) > limit and sheet.closed_after_game:
+    if tournament.rules.played_rows(records) > limit and sheet.closed_after_game:
         problems.append(
             RowProblem(
                 limit + 1,
@@ -88,21 +87,5 @@ def validate_games(sheet: Sheet, records: Sequence[Any], size: int):
     return scored
 
 
-def _problem(issue: SheetIssue) -> RowProblem:
-    return RowProblem(issue.game, issue.field, issue.message(_language()))
-
-
-def soloist_of(record: Mapping[str, Any], points: Mapping[int, int]) -> int | None:
-    """The seat that played alone: the single Re seat of a one-Re kind, or the +3V/−3V seat of
-    a direct entry."""
-    if "points" in record:
-        active = {seat: p for seat, p in points.items() if seat != record.get("sitting_out")}
-        for seat, value in active.items():
-            others = [p for s, p in active.items() if s != seat]
-            if value and all(p * -3 == value for p in others):
-                return seat
-        return None
-    soloists = record.get("re")
-    if record.get("kind") in ONE_RE_KIND_VALUES and isinstance(soloists, list) and soloists:
-        return soloists[0]
-    return None
+def _problem(issue: RowRefusal) -> RowProblem:
+    return RowProblem(issue.row, issue.field, issue.message)

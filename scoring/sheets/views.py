@@ -19,13 +19,12 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
-from scoring.sheets.calculator import ScoreGameMixin, calculator_specials
+from scoring.sheets.calculator import ScoreGameMixin
 from scoring.sheets.entry import too_deep_message
 from scoring.sheets.history_page import sheet_history
-from scoring.sheets.page import build_page, kind_choices, page_json
+from scoring.sheets.page import build_page, entry_spec, page_json
 from scoring.sheets.services import (
     close_sheet_early,
     confirm_sheet,
@@ -67,10 +66,14 @@ class SheetEntryMixin:
         )
 
     def sheet_context(self, page, **extra: Any) -> dict[str, Any]:
+        # The entry forms as the ruleset describes them (``rules.entry``): kinds, soloist
+        # kinds, the calculator's parties and Sonderpunkte.
+        entry = entry_spec(self.sheet, page.table_size)
         return {
             "sheet": self.sheet,
             "page": page,
-            "kinds": kind_choices(),
+            "entry": entry,
+            "kinds": list(entry.choices("kind")),
             "can_edit": self.can_edit(),
             "round": self.sheet.round,
             "table": self.sheet.table,
@@ -82,11 +85,12 @@ class SheetEntryMixin:
             # the server reads them (a soloist the winners imply is no difference).
             "server_state": {
                 **server_rows(self.sheet, page),
-                "solo_kinds": sorted(ONE_RE_KIND_VALUES),
+                "solo_kinds": list(entry.solo_kinds),
+                "default_kind": next(iter(entry.choices("kind")), ("", ""))[0],
             },
             "sheet_texts": sheet_texts(captain=self.source == SheetVersion.Source.CAPTAIN),
-            "calc_parties": [("re", "Re", "Re", "Sub"), ("kontra", "Kontra", "Kontra", "In")],
-            "specials": calculator_specials(),
+            "calc_parties": list(entry.parties),
+            "specials": list(entry.specials),
             "organiser": self.organiser,
             "changed_seats": (changed := changed_seats(self.sheet.table)),
             "seat_changes": seat_changes(changed),

@@ -184,6 +184,7 @@ OFFLINE_ASSETS = (
     "js/sheet/page.js",
     "js/sheet/offline.js",
     "js/sheet/canon.js",
+    "js/sheet/heads.js",
     "js/sheet/answers.js",
     "js/sheet/storage.js",
     "js/sheet/merge.js",

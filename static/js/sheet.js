@@ -27,7 +27,7 @@ firstUseHint();
 
 const server = readJson("sheet-server-state") || { revision: 0, status: "open", rows: {} };
 const form = document.getElementById("sheet-form");
-const canon = makeCanon(form, server.solo_kinds || null);
+const canon = makeCanon(form, server.solo_kinds || null, server.default_kind || null);
 pruneOld(deviceStorage());
 
 if (!form || form.getAttribute("data-editable") !== "1") {

@@ -12,7 +12,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rules.hausregeln import ScoringOptions, score_sheet
+import rules
+from rules.hausregeln import ScoringOptions
 from scoring.backup.document import FORMAT, FORMAT_VERSION, GAME_FIELDS
 from scoring.sheets.services import game_row
 from tests.conftest import example_records
@@ -37,11 +38,12 @@ def at(minute: int) -> str:
 
 
 def games(records: list[dict[str, Any]], size: int) -> list[dict[str, Any]]:
-    scored = score_sheet(records, table_size=size, options=ScoringOptions(deck=40))
+    house = rules.get("hausregeln")
+    scored = house.score_sheet(records, size, 4, ScoringOptions(deck=40))
     assert scored.ok, scored.issues
     rows = [
-        game_row(None, index + 1, raw, row.result)
-        for index, (raw, row) in enumerate(zip(records, scored.games, strict=True))
+        game_row(None, index + 1, raw, row)
+        for index, (raw, row) in enumerate(zip(records, scored.rows, strict=True))
     ]
     return [{field: getattr(row, field) for field in GAME_FIELDS} for row in rows]
 

@@ -65,3 +65,11 @@ test("a blank row is empty whatever its kind", () => {
   assert.strictEqual(Sync.canon(row({}), FOUR), "");
   assert.strictEqual(Sync.canon(row({ kind: "solo_damen" }), FOUR), "");
 });
+
+test("the plain kind is the ruleset's own: another ruleset's first kind counts as none", () => {
+  const other = { soloKinds: [], defaultKind: "spiel", active: [1, 2, 3] };
+  assert.strictEqual(Sync.canon({ kind: "spiel", winners: "1", value: "2" }, other),
+    Sync.canon({ kind: "", winners: "1", value: "2" }, other));
+  assert.notStrictEqual(Sync.canon({ kind: "normal", winners: "1", value: "2" }, other),
+    Sync.canon({ kind: "", winners: "1", value: "2" }, other));
+});

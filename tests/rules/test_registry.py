@@ -6,7 +6,9 @@ import pytest
 
 import rules
 from rules.base import OptionSpec, Ruleset
+from rules.entry import EntrySpec
 from rules.hausregeln import ScoringOptions, dealer, max_games, score_game, score_sheet
+from rules.rows import GAME, RowResult, SheetResult
 from tests.conftest import example_records
 
 
@@ -54,7 +56,12 @@ def test_house_rules_options_round_trip_with_defaults() -> None:
 def test_house_rules_score_a_row_like_the_engine() -> None:
     house = rules.get("hausregeln")
     record = {"kind": "normal", "re": [1, 2], "augen_re": 130}
-    assert house.score_row(record, house.options()) == score_game(record)
+    row, game = house.score_row(record, house.options()), score_game(record)
+    assert isinstance(row, RowResult) and row.kind == GAME
+    assert row.points == game.points and row.plus == game.plus and row.value == game.value
+    assert row.breakdown == tuple((item.key, item.points) for item in game.breakdown)
+    assert (row.game_type, row.method, row.winner) == ("normal", "calculator", "re")
+    assert row.to_json(house.breakdown_label) == game.to_json()
 
 
 def test_option_spec_parses_command_line_values() -> None:
@@ -95,8 +102,17 @@ def test_a_registered_ruleset_is_found_and_removed() -> None:
         def score_row(self, row, options, lang="de"):
             return row
 
-        def score_sheet(self, rows, table_size, cycles, options):
+        def score_sheet(self, rows, table_size, cycles, options, lang="de"):
             return rows
+
+        def row_kind(self, row):
+            return GAME
+
+        def row_label(self, number, row, rows_before, lang="de"):
+            return f"Runde {number}"
+
+        def entry_spec(self, table_size, lang="de"):
+            return EntrySpec(table_size, ())
 
         def score_document(self, text, options, lang="de"):
             return text, False
@@ -120,5 +136,9 @@ def test_every_example_sheet_scores_the_same_through_the_interface() -> None:
         assert records
         through = house.score_sheet(records, size, 4, house.options())
         direct = score_sheet(records, table_size=size, cycles=4)
-        assert through == direct
-        assert through.totals == direct.totals
+        assert isinstance(through, SheetResult)
+        assert [(r.number, r.dealer, r.points, r.totals, r.counted) for r in through.rows] == [
+            (g.game, g.dealer, g.result.points, g.totals, g.counted) for g in direct.games
+        ]
+        assert [r.label for r in through.rows][:2] == ["Spiel 1", "Spiel 2"]
+        assert through.totals == direct.totals and through.ok and through.complete

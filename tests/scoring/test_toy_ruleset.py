@@ -1,18 +1,22 @@
 """A second ruleset, defined only here, runs an evening through the same services and pages.
 
-"Toy" differs from the house rules where the Django layers must ask the ruleset: three rows a
+"Toy" differs from the house rules where the Django layers must ask the ruleset: three games a
 sheet at any table size; the dealer is derived from the rows before (a row with ``"again":
 true`` is dealt again by the same seat, like DDV after a Pflichtsolo); nobody sits out at five;
 seat 2 keeps the list (on the sheet page); the standings rank by rows won first; one option
-with its own label. A row
-``{"winner": seat}`` gives the winner +(size − 1) and everyone else −1.
+with its own label. A game row ``{"winner": seat}`` gives the winner +(size − 1) and everyone
+else −1. A penalty row ``{"penalty": seat}`` is no game (like a DDV penalty line): the seat pays
+size − 1, everyone else gets 1, nobody deals it, so the next game has the same dealer, and it
+does not count towards the sheet's three games; the page names it "Strafe". Its only entry form
+is the calculator's JSON row.
 
-It borrows the house rules' result types (GameResult, SheetScore): they are what the sheets and
-standings store today (see the report of issue 22 for what is left to make them generic).
+It answers with the interface's own result types (``rules.rows``) and entry forms
+(``rules.entry``): nothing of the house rules.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,9 +25,8 @@ from django.urls import reverse
 
 import rules
 from rules.base import JsonRow, OptionSpec, RowRefused, Ruleset
-from rules.hausregeln.result import GameResult
-from rules.hausregeln.sheet import SheetGame, SheetIssue, SheetScore
-from rules.hausregeln.vocabulary import EntryMethod
+from rules.entry import EntryField, EntryForm, EntrySpec
+from rules.rows import GAME, PENALTY, RowRefusal, RowResult, SheetResult
 from scoring.demo.play import play_round
 from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Game, ScoreLine, Sheet
@@ -41,6 +44,11 @@ pytestmark = pytest.mark.django_db
 
 class ToyRefused(RowRefused):
     field = "winner"
+
+
+def _seat(row: Any, key: str, size: int) -> int | None:
+    seat = row.get(key) if isinstance(row, Mapping) else None
+    return seat if type(seat) is int and 1 <= seat <= size else None
 
 
 class Toy(Ruleset):
@@ -75,51 +83,109 @@ class Toy(Ruleset):
     def dealer(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int:
         seat = 1
         for before in rows_before:
-            if not (isinstance(before, Mapping) and before.get("again")):
+            if self.row_kind(before) == GAME and not before.get("again"):
                 seat = seat % table_size + 1
         return seat
 
-    def score_row(self, row: JsonRow, options: dict[str, Any], lang: str = "de") -> GameResult:
-        size = row.get("table_size", 4)
-        winner = row.get("winner")
-        if winner not in range(1, size + 1):
+    def row_kind(self, row: JsonRow) -> str:
+        return PENALTY if isinstance(row, Mapping) and "penalty" in row else GAME
+
+    def row_label(
+        self, number: int, row: JsonRow | None, rows_before: Sequence[JsonRow], lang: str = "de"
+    ) -> str:
+        if row is not None and self.row_kind(row) == PENALTY:
+            return "Strafe"
+        games = sum(1 for before in rows_before if self.row_kind(before) == GAME)
+        return f"Runde {games + 1}"
+
+    def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
+        row = EntryField("record", "Zeile als JSON", "json")
+        return EntrySpec(table_size, (EntryForm("calculator", "Zeile", (row,)),))
+
+    def _points(self, row: JsonRow, size: int, options: dict[str, Any]) -> dict[int, int]:
+        if self.row_kind(row) == PENALTY:
+            payer = _seat(row, "penalty", size)
+            if payer is None:
+                raise ToyRefused("Wer zahlt die Strafe?")
+            return {seat: -(size - 1) if seat == payer else 1 for seat in range(1, size + 1)}
+        winner = _seat(row, "winner", size)
+        if winner is None:
             raise ToyRefused("Sieger fehlt")
         gain = size - 1 + (1 if options["bonus"] else 0)
-        others = -gain // (size - 1) if options["bonus"] else -1
-        points = {seat: gain if seat == winner else others for seat in range(1, size + 1)}
-        if sum(points.values()) != 0:  # the bonus point is paid by the seat after the winner
-            points[winner % size + 1] -= sum(points.values())
-        return GameResult(
+        points = {seat: gain if seat == winner else -1 for seat in range(1, size + 1)}
+        points[winner % size + 1] -= sum(points.values())  # the bonus is paid by the next seat
+        return points
+
+    def score_row(self, row: JsonRow, options: dict[str, Any], lang: str = "de") -> RowResult:
+        size = row.get("table_size", 4)
+        points = self._points(row, size, options)
+        return RowResult(
+            number=0,
+            kind=self.row_kind(row),
+            label="",
+            dealer=None,
+            sitter=None,
             points=points,
-            plus=(winner,),
-            value=None,
-            winner=None,
-            breakdown=(),
-            warnings=(),
-            method=EntryMethod.DIRECT_POINTS,
-            kind=None,
-            table_size=size,
-            sitting_out=None,
+            totals=points,
+            counted=True,
+            plus=tuple(seat for seat, value in points.items() if value > 0),
+            method="direct_points",
         )
 
     def score_sheet(
-        self, rows: Sequence[JsonRow], table_size: int, cycles: int, options: Any
-    ) -> SheetScore:
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        cycles: int,
+        options: Any,
+        lang: str = "de",
+    ) -> SheetResult:
         totals = dict.fromkeys(range(1, table_size + 1), 0)
-        games, issues = [], []
+        results, issues = [], []
         for number, row in enumerate(rows, start=1):
-            dealer = self.dealer(number, table_size, rows[: number - 1])
+            before = rows[: number - 1]
+            head = {
+                "number": number,
+                "kind": self.row_kind(row),
+                "label": self.row_label(number, row, before, lang),
+                "dealer": None
+                if self.row_kind(row) == PENALTY
+                else self.dealer(number, table_size, before),
+                "sitter": None,
+            }
             try:
-                result = self.score_row(row, options)
-            except RowRefused:
-                issue = SheetIssue(number, "winner", "invalid_value")
-                issues.append(issue)
-                games.append(SheetGame(number, dealer, None, False, dict(totals), (issue,)))
+                points = self._points(row, table_size, options)
+            except RowRefused as error:
+                refusal = RowRefusal(number, error.field, str(error))
+                issues.append(refusal)
+                results.append(
+                    RowResult(
+                        **head, points={}, totals=dict(totals), counted=False, refusals=(refusal,)
+                    )
+                )
                 continue
-            for seat, points in result.points.items():
-                totals[seat] += points
-            games.append(SheetGame(number, dealer, result, True, dict(totals), ()))
-        return SheetScore(games=tuple(games), totals=dict(totals), issues=tuple(issues))
+            for seat, value in points.items():
+                totals[seat] += value
+            results.append(
+                RowResult(
+                    **head,
+                    points=points,
+                    totals=dict(totals),
+                    counted=True,
+                    plus=tuple(seat for seat, value in points.items() if value > 0),
+                    method="direct_points",
+                )
+            )
+        full = self.played_rows(rows) >= self.sheet_length(table_size, cycles)
+        following = None if full else self.dealer(len(rows) + 1, table_size, rows)
+        return SheetResult(
+            rows=tuple(results),
+            totals=dict(totals),
+            issues=tuple(issues),
+            complete=full,
+            next_dealer=following,
+            next_sitter=None,
+        )
 
     def score_document(self, text: str, options: Any, lang: str = "de") -> tuple[str, bool]:
         return text, False
@@ -192,3 +258,96 @@ def test_a_toy_ruleset_runs_an_evening_through_services_and_pages(
     assert "Sieger bekommt einen Extrapunkt" in settings.content.decode()
     with pytest.raises(DomainError, match="nicht mehr ändern"):
         update_tournament(tournament, user=organiser, ruleset_options={"bonus": True})
+
+
+def toy_form(rows: dict[int, dict[str, Any]], revision: int) -> dict[str, str]:
+    """The sheet form with ``rows`` typed in the toy's only entry form (the row as JSON)."""
+    data = {"revision": str(revision)}
+    for number, row in rows.items():
+        data[f"g{number}-record"] = json.dumps(row)
+    return data
+
+
+def test_a_toy_penalty_row_goes_through_autosave_the_desk_and_the_standings(
+    toy, make_tournament, organiser, organiser_client
+):
+    tournament = make_tournament(ruleset="toy", ruleset_options={"bonus": False})
+    people = import_participants(
+        tournament, (EXAMPLES / "teilnehmer.csv").read_bytes(), "teilnehmer.csv", user=organiser
+    )
+    enter_slips(tournament, {p.pk: n for n, p in enumerate(people, start=1)}, user=organiser)
+    release_round(tournament, 1, user=organiser)
+    sheet = Sheet.objects.get(round__tournament=tournament, round__number=1, table__number=1)
+    args = [tournament.slug, 1, 1]
+
+    # The page renders the toy's entry form: no kinds of game, no Sonderpunkte.
+    page = organiser_client.get(reverse("scoring:sheet", args=args))
+    assert page.context["entry"] == toy.entry_spec(4)
+    assert page.context["kinds"] == [] and page.context["specials"] == []
+    assert page.context["server_state"]["solo_kinds"] == []
+
+    # Autosave stores a game, then a penalty line typed after it (rows are sequential).
+    autosave = reverse("scoring:sheet_autosave", args=args)
+    first = organiser_client.post(autosave, toy_form({1: {"winner": 3}}, 0)).json()
+    assert first["stored_games"] == 1, first
+    rows = {1: {"winner": 3}, 2: {"penalty": 4}}
+    second = organiser_client.post(autosave, toy_form(rows, first["revision"])).json()
+    assert second["stored_games"] == 2, second
+    sheet.refresh_from_db()
+    assert [
+        game.record
+        for game in Game.objects.filter(version__sheet=sheet)
+        .filter(version__number=2)
+        .order_by("number")
+    ] == [
+        {"winner": 3, "table_size": 4},
+        {"penalty": 4, "table_size": 4},
+    ]
+
+    # The stored page: the penalty line is named so, deals nothing, and the next game has the
+    # dealer the game before handed on (seat 2), not the positional one (seat 3); it is no game
+    # of the sheet's three, so two blank game rows follow.
+    stored = build_page(sheet)
+    assert [row.kind for row in stored.rows] == ["game", "penalty", "game", "game"]
+    assert [row.label for row in stored.rows] == ["Runde 1", "Strafe", "Runde 2", "Runde 3"]
+    assert [row.dealer for row in stored.rows] == [1, 2, 2, 3]
+    assert stored.filled_count == 1 and stored.expected == 3
+    assert stored.rows[1].points == {1: 1, 2: 1, 3: 1, 4: -3}
+    html = organiser_client.get(reverse("scoring:sheet", args=args)).content.decode()
+    assert 'data-row-kind="penalty"' in html and 'data-label="Strafe"' in html
+
+    # A refused row is shown with the toy's message at its field; nothing is stored.
+    preview = reverse("scoring:sheet_preview", args=args)
+    bad = organiser_client.post(preview, toy_form({**rows, 3: {"winner": 7}}, sheet.revision))
+    answer = bad.json()
+    assert answer["rows"][2]["problems"] == {"record": ["Sieger fehlt"]}
+    assert [row["dealer"] for row in answer["rows"]] == [1, 2, 2, 3]
+    assert [row["label"] for row in answer["rows"]] == ["Runde 1", "Strafe", "Runde 2", "Runde 3"]
+
+    # Two games and the penalty line are not the sheet's three games: handing in is refused.
+    two = {**rows, 3: {"winner": 1}}
+    early = organiser_client.post(
+        reverse("scoring:sheet", args=args), {**toy_form(two, sheet.revision), "confirm": "1"}
+    )
+    assert early.status_code == 400 and "2 von 3 Spielen" in early.content.decode()
+
+    # The desk saves and confirms game, penalty, game, game; the score lines count the penalty.
+    sheet.refresh_from_db()
+    done = organiser_client.post(
+        reverse("scoring:sheet", args=args),
+        {**toy_form({**two, 4: {"winner": 2}}, sheet.revision), "confirm": "1"},
+    )
+    assert done.status_code == 302, done.content.decode()[:2000]
+    sheet.refresh_from_db()
+    assert sheet.status == Sheet.Status.CONFIRMED
+    lines = ScoreLine.objects.filter(sheet=sheet)
+    assert {
+        seat: sum(line.points for line in lines if line.seat == seat) for seat in range(1, 5)
+    } == {
+        1: -1 + 1 + 3 - 1,
+        2: -1 + 1 - 1 + 3,
+        3: 3 + 1 - 1 - 1,
+        4: -1 - 3 - 1 - 1,
+    }
+    assert sorted(line.game_number for line in lines if line.won) == [1, 2, 2, 2, 3, 4]
+    assert build_page(sheet).filled_count == 3

@@ -35,7 +35,7 @@ export function impliedSoloist(winners, active) {
 // order), in one spelling ("1+4" = "41"; "−3" = "-3"; "normal" = no kind), and a soloist that
 // the winners imply counts as not given. ``context.loose`` leaves the soloist out altogether;
 // ``context.active`` lists the row's active seats, ``context.soloKinds`` the kinds with a
-// soloist.
+// soloist, ``context.defaultKind`` the kind that counts as none (the house rules: "normal").
 export function canon(values, context) {
   if (!values) return "";
   context = context || {};
@@ -52,7 +52,8 @@ export function canon(values, context) {
     }
     if (value) out[key] = value;
   });
-  if (out.kind === "normal") delete out.kind;
+  const plain = context.defaultKind || "normal";
+  if (out.kind === plain) delete out.kind;
   const direct = Object.keys(out).some(function (key) { return /^p\d$/.test(key); });
   let keep;
   if (out.record) keep = ["record", "kind", "winners", "value"];
@@ -61,7 +62,7 @@ export function canon(values, context) {
   else keep = ["kind", "winners", "value", "soloist"];
   Object.keys(out).forEach(function (key) { if (keep.indexOf(key) < 0) delete out[key]; });
   if (out.soloist) {
-    const solo = !context.soloKinds || context.soloKinds.indexOf(out.kind || "normal") >= 0;
+    const solo = !context.soloKinds || context.soloKinds.indexOf(out.kind || plain) >= 0;
     if (context.loose || !solo || (!out.offender && impliedSoloist(out.winners || "", context.active) === out.soloist)) {
       delete out.soloist;
     }

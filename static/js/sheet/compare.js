@@ -1,30 +1,29 @@
-// How this page compares rows: the canonical form (canon.js) with the sheet's solo kinds and
-// each row's active seats, read once from the sheet form (table size, who sits out).
+// How this page compares rows: the canonical form (canon.js) with the sheet's solo kinds, its
+// plain kind and each row's active seats, read from the sheet form (table size, who sits out)
+// each time: the sitter follows the rows before, so it may change as rows are typed.
 
 import { canon as canonical } from "./canon.js";
+import { activeSeats as seatsPlaying } from "./heads.js";
 
 function activeSeatsOf(form) {
-  const cache = {};
   return function activeSeats(number) {
     if (number === undefined || number === null) return null;
-    if (cache[number] !== undefined) return cache[number];
     const row = form && form.querySelector('tr.game-row[data-game="' + number + '"]');
-    let seats = null;
-    if (row) {
-      const size = parseInt(form.getAttribute("data-table-size"), 10);
-      const out = parseInt(row.getAttribute("data-sitting-out"), 10);
-      seats = [];
-      for (let seat = 1; seat <= size; seat += 1) if (seat !== out) seats.push(seat);
-    }
-    cache[number] = seats;
-    return seats;
+    if (!row) return null;
+    const size = parseInt(form.getAttribute("data-table-size"), 10);
+    return seatsPlaying(size, parseInt(row.getAttribute("data-sitting-out"), 10));
   };
 }
 
 // canon(values, loose, number): "" for a blank row; ``loose`` leaves the soloist out.
-export function makeCanon(form, soloKinds) {
+export function makeCanon(form, soloKinds, defaultKind) {
   const activeSeats = activeSeatsOf(form);
   return function canon(values, loose, number) {
-    return canonical(values, { loose: !!loose, soloKinds: soloKinds || null, active: activeSeats(number) });
+    return canonical(values, {
+      loose: !!loose,
+      soloKinds: soloKinds || null,
+      defaultKind: defaultKind || null,
+      active: activeSeats(number)
+    });
   };
 }

@@ -1,5 +1,6 @@
 // The sheet form's game rows: each game's three table rows (main, extra fields, info line),
-// reading its fields into values and writing values back. Rows are found by game number.
+// reading its fields into values and writing values back. Rows are found by game number; who
+// deals a row and who sits it out is what the server last derived from the rows before it.
 
 export function createRows(form, canon) {
   const tableSize = parseInt(form.getAttribute("data-table-size"), 10);
@@ -45,7 +46,8 @@ export function createRows(form, canon) {
       const input = field(number, name);
       if (!input) return;
       let value = values[name] || "";
-      if (name === "kind" && !value) value = "normal";
+      // No kind given: the ruleset's first (the house rules: "normal").
+      if (name === "kind" && !value && input.options && input.options.length) value = input.options[0].value;
       input.value = value;
     });
     const rowParts = parts(number);
@@ -61,6 +63,43 @@ export function createRows(form, canon) {
     return value ? parseInt(value, 10) : null;
   }
 
+  // Every row's dealer and sitter as shown: {number: {dealer, sittingOut}}.
+  function heads() {
+    const shown = {};
+    gameRows.forEach(function (row) {
+      const number = row.getAttribute("data-game");
+      shown[number] = { dealer: parseInt(row.getAttribute("data-dealer"), 10) || null, sittingOut: sittingOut(number) };
+    });
+    return shown;
+  }
+
+  // Show the dealers and sitters the server derived (heads.js, headChanges).
+  function applyHeads(changes) {
+    const names = Array.prototype.map.call(form.querySelectorAll("thead th.player-col"), function (th) {
+      return th.getAttribute("title") || "";
+    });
+    changes.forEach(function (change) {
+      const main = parts(change.number).main;
+      if (!main) return;
+      main.setAttribute("data-dealer", String(change.dealer));
+      main.setAttribute("data-sitting-out", change.sittingOut ? String(change.sittingOut) : "");
+      const name = main.querySelector(".dealer-name");
+      if (name) name.textContent = names[change.dealer - 1] || "";
+      let badge = main.querySelector(".badge.out");
+      if (change.sittingOut && !badge && name) {
+        badge = document.createElement("span");
+        badge.className = "badge out";
+        badge.textContent = form.getAttribute("data-out-text") || "";
+        name.after(" ", badge);
+      } else if (!change.sittingOut && badge) {
+        badge.remove();
+      }
+      main.querySelectorAll("td.points-cell").forEach(function (cell) {
+        cell.classList.toggle("out", parseInt(cell.getAttribute("data-seat"), 10) === change.sittingOut);
+      });
+    });
+  }
+
   return {
     form: form,
     tableSize: tableSize,
@@ -71,6 +110,8 @@ export function createRows(form, canon) {
     read: read,
     readAll: readAll,
     write: write,
-    sittingOut: sittingOut
+    sittingOut: sittingOut,
+    heads: heads,
+    applyHeads: applyHeads
   };
 }

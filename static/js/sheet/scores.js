@@ -2,6 +2,7 @@
 // module asks it for a preview of what is typed and paints the answer into the rows and totals;
 // without the server, rows typed since the last answer are marked as waiting for their points.
 
+import { headChanges } from "./heads.js";
 import { element, setText, signed } from "./page.js";
 import { readAnswer } from "./answers.js";
 import { describe } from "./conflict_panel.js";
@@ -190,6 +191,7 @@ export function createScores(rows, canon, t, hooks) {
       paintPoints(row, parts);
       paintInfo(row, parts, problems);
     });
+    rows.applyHeads(headChanges(rows.heads(), data.rows));
     paintTotals(data);
   }
 
