@@ -132,11 +132,17 @@ class TournamentDetailView(OrganiserMixin, TemplateView):
         context["counts"] = counts
         eligible = len(self.tournament.participants.drawable())
         context["eligible"] = eligible
-        context["seating_problem"] = seating_problem(eligible)
+        allowed = self.tournament.table_sizes
+        context["seating_problem"] = seating_problem(eligible, allowed)
         context["seatable"] = not context["seating_problem"]
         if context["seatable"]:
-            sizes = pure.table_sizes(eligible)
-            context["table_plan"] = {"fours": sizes.count(4), "fives": sizes.count(5)}
+            sizes = pure.table_sizes(eligible, allowed)
+            context["table_plan"] = {
+                "tables": len(sizes),
+                "fours": sizes.count(4),
+                "fives": sizes.count(5),
+                "threes": sizes.count(3),
+            }
         context["next_round"] = next_round_number(self.tournament)
         context["latest_round"] = context["rounds"][-1] if context["rounds"] else None
         return context
