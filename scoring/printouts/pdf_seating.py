@@ -2,9 +2,9 @@
 
 Part one shows every table as a block (table number, then seat by seat, the Listenführer
 marked); part two lists every player alphabetically with table and seat, in two columns (the
-heading says which seat keeps the list, so the list needs no column for it). Names are set large (14–18 pt) so
-that players find themselves from a step away. A draft round prints with "Entwurf" in the
-header and across every page.
+heading says which seat keeps the list, so the list needs no column for it). Names are set
+large (14–18 pt) so that players find themselves from a step away. A draft round prints with
+"Entwurf" in the header and across every page.
 """
 
 from __future__ import annotations
@@ -132,8 +132,10 @@ def seating_summary(tournament: Tournament, players: int, tables: int) -> str:
     if keepers == dealers == {1}:
         return (
             ngettext(
-                "%(players)d Spieler an %(tables)d Tisch · Platz 1 ist Listenführer und gibt zuerst",
-                "%(players)d Spieler an %(tables)d Tischen · Platz 1 ist Listenführer und gibt zuerst",
+                "%(players)d Spieler an %(tables)d Tisch · Platz 1 ist Listenführer und gibt "
+                "zuerst",
+                "%(players)d Spieler an %(tables)d Tischen · Platz 1 ist Listenführer und gibt "
+                "zuerst",
                 tables,
             )
             % params
