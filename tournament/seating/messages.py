@@ -23,14 +23,12 @@ def _count(n: int) -> str:
 
 def size_words(allowed: Iterable[int] = DOPPELKOPF) -> str:
     """ "Vierer- und Fünfertische": the allowed table sizes in words."""
-    words = {3: _("Dreier-"), 4: _("Vierer-"), 5: _("Fünfer-")}
     sizes = allowed_sizes(allowed)
     if sizes == DOPPELKOPF:
         return _("Vierer- und Fünfertische")
-    listed = [words[size] for size in sizes]
-    return _("%(sizes)s und %(last)stische") % {
-        "sizes": ", ".join(listed[:-1]),
-        "last": listed[-1].rstrip("-"),
+    listed = [str(size) for size in sizes]
+    return _("Tische mit %(sizes)s Spielern") % {
+        "sizes": _(" oder ").join([", ".join(listed[:-1]), listed[-1]])
     }
 
 
@@ -51,21 +49,6 @@ def keeper_seats_text(keeper: Callable[[int], int], sizes: Iterable[int]) -> str
         _("Platz %(seat)d am %(table)s") % {"seat": seat, "table": table_word(size)}
         for size, seat in seats.items()
     )
-
-
-def table_plan_text(sizes: Iterable[int]) -> str:
-    """ "3 Vierertische, 1 Dreiertisch": how many tables of each size, 4-tables first."""
-    sizes = list(sizes)
-    parts = []
-    for size in sorted(set(sizes), key=lambda size: (size != 4, size)):
-        n = sizes.count(size)
-        if size == 3:
-            parts.append(ngettext("%(n)d Dreiertisch", "%(n)d Dreiertische", n) % {"n": n})
-        elif size == 5:
-            parts.append(ngettext("%(n)d Fünfertisch", "%(n)d Fünfertische", n) % {"n": n})
-        else:
-            parts.append(ngettext("%(n)d Vierertisch", "%(n)d Vierertische", n) % {"n": n})
-    return ", ".join(parts)
 
 
 def seating_error_message(
