@@ -60,3 +60,18 @@ def test_players_find_the_keeper_on_a_phone(phone, live_server, seven):
     assert "du führst die Liste" in result.inner_text()
     assert fits(phone)
     screenshot(phone, "keeper-lookup-phone")
+
+
+def test_the_captain_s_link_of_the_three_table_opens_its_sheet_on_a_phone(
+    phone, live_server, seven
+):
+    from scoring.models import Sheet
+
+    tournament, people = seven
+    sheet = Sheet.objects.get(round__tournament=tournament, table__number=2)
+    phone.goto(live_server.url + f"/e/{sheet.table.entry_token}/")
+    legend = phone.locator(".seat-legend").first.inner_text()
+    assert f"{people[6].name} (Listenführer)" in legend
+    assert phone.locator("tr.game-row").count() == 3
+    assert phone.locator("thead th.player-col").count() == 3
+    screenshot(phone, "keeper-captain-three-phone")

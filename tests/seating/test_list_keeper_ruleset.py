@@ -221,3 +221,19 @@ def test_house_rules_keep_seat_one(make_tournament, add_participants, organiser,
         [True, False, False, False],
         [True, False, False, False, False],
     ]
+
+
+def test_a_substitute_takes_the_keeper_s_seat_at_a_three_table(
+    seven, add_participants, organiser, organiser_client
+):
+    from scoring.evening.substitutes import replace_player
+
+    tournament, people = seven
+    substitute = add_participants(tournament, 1, start=7)[0]
+    replace_player(tournament, 1, 2, 3, substitute, 2, reason="müde", user=organiser)
+    page = organiser_client.get(reverse("tournament:round", args=[tournament.slug, 1]))
+    card = page.content.decode().split('id="tisch-2"')[1].split("</section>")[0]
+    keeper_line = next(line for line in card.splitlines() if "badge captain" in line)
+    assert people[6].name in keeper_line and substitute.name in keeper_line
+    sheet = Sheet.objects.get(round__tournament=tournament, table__number=2)
+    assert [seat.captain for seat in build_page(sheet).seats] == [False, False, True]
