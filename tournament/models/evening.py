@@ -317,7 +317,8 @@ class Table(models.Model):
 
     @property
     def size(self) -> int:
-        """Number of players: 4, or 5 where the dealer sits out each game.
+        """Number of players: 4, or 5 (house rules: the dealer sits out each game), or 3 where
+        the ruleset seats three (count-down games).
 
         Counted from the seats, which callers prefetch.
         """
