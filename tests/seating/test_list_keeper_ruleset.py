@@ -201,6 +201,7 @@ def test_counts_and_messages_at_the_ruleset_s_sizes(
     detail = organiser_client.get(reverse("tournament:detail", args=[tournament.slug]))
     text = " ".join(detail.content.decode().split())
     assert "es werden mindestens 3 gebraucht" in text
+    assert "Setzbar ist ab 3 jede Teilnehmerzahl." in text
     with pytest.raises(DomainError, match="mindestens 3"):
         draw_round(tournament, 1, seed=1, user=organiser)
     add_participants(tournament, 4, start=2)
@@ -209,6 +210,15 @@ def test_counts_and_messages_at_the_ruleset_s_sizes(
     slips = organiser_client.get(reverse("tournament:slips", args=[tournament.slug, 1]))
     html = slips.content.decode()
     assert slips.status_code == 200 and 'class="badge warn">3<' in html
+
+
+def test_the_house_rules_say_which_counts_work(make_tournament, add_participants, organiser_client):
+    tournament = make_tournament()
+    add_participants(tournament, 7)
+    detail = organiser_client.get(reverse("tournament:detail", args=[tournament.slug]))
+    text = " ".join(detail.content.decode().split())
+    assert "lassen sich nicht an Vierer- und Fünfertische setzen" in text
+    assert "Setzbar sind 4, 5, 8, 9, 10 und ab 12 jede Teilnehmerzahl." in text
 
 
 def test_house_rules_keep_seat_one(make_tournament, add_participants, organiser, client):

@@ -26,7 +26,7 @@ from tournament.permissions import (
     tournaments_for,
 )
 from tournament.seating import core as pure
-from tournament.seating.messages import seating_problem
+from tournament.seating.messages import seatable_counts_text, seating_problem
 
 
 class TournamentListView(OrganiserMixin, ListView):
@@ -135,6 +135,7 @@ class TournamentDetailView(OrganiserMixin, TemplateView):
         allowed = self.tournament.table_sizes
         context["seating_problem"] = seating_problem(eligible, allowed)
         context["seatable"] = not context["seating_problem"]
+        context["seatable_counts"] = seatable_counts_text(allowed)
         if context["seatable"]:
             sizes = pure.table_sizes(eligible, allowed)
             context["table_plan"] = {

@@ -13,6 +13,7 @@ from tournament.seating.core import (
     SlipProblem,
     allowed_sizes,
     min_participants,
+    seatable_counts,
     table_sizes,
 )
 
@@ -29,6 +30,22 @@ def size_words(allowed: Iterable[int] = DOPPELKOPF) -> str:
     listed = [str(size) for size in sizes]
     return _("Tische mit %(sizes)s Spielern") % {
         "sizes": _(" oder ").join([", ".join(listed[:-1]), listed[-1]])
+    }
+
+
+def seatable_counts_text(allowed: Iterable[int] = DOPPELKOPF) -> str:
+    """Which participant counts can be seated: "Setzbar sind 4, 5, 8, 9, 10 und ab 12 jede
+    Zahl." (house rules) or "Setzbar ist ab 3 jede Zahl." (with 3-tables)."""
+    seatable, refused = seatable_counts(allowed, below=40)
+    if refused and max(refused) > 30:  # no end to the gaps (4-tables only): the first few
+        return _("Setzbar sind %(counts)s …") % {"counts": ", ".join(map(str, seatable[:5]))}
+    every_from = max(refused) + 1 if refused else min(allowed_sizes(allowed))
+    listed = [str(n) for n in seatable if n < every_from]
+    if not listed:
+        return _("Setzbar ist ab %(from)d jede Teilnehmerzahl.") % {"from": every_from}
+    return _("Setzbar sind %(counts)s und ab %(from)d jede Teilnehmerzahl.") % {
+        "counts": ", ".join(listed),
+        "from": every_from,
     }
 
 
