@@ -1,10 +1,10 @@
 """The seating of a round to pin on the wall: by table, then by name.
 
 Part one shows every table as a block (table number, then seat by seat, the Listenführer
-marked); part two lists every player alphabetically with table and seat, in two columns (seat
-1 is the Listenführer, so the list needs no column for it). Names are set large (14–18 pt) so
-that players find themselves from a step away. A draft round prints with "Entwurf" in the
-header and across every page.
+marked); part two lists every player alphabetically with table and seat, in two columns (the
+heading says which seat keeps the list, so the list needs no column for it). Names are set
+large (14–18 pt) so that players find themselves from a step away. A draft round prints with
+"Entwurf" in the header and across every page.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from scoring.printouts.pdf_base import (
 from scoring.printouts.pdf_tables import report_table
 from scoring.printouts.reports import Report, seating_rows, select_columns
 from tournament.models import Round, Tournament
+from tournament.seating.messages import keeper_seats_text
 
 NAME_SIZE = 18
 BLOCK_GAP = 6 * mm
@@ -121,6 +122,31 @@ def _heading(text: str, note: str) -> list:
     ]
 
 
+def seating_summary(tournament: Tournament, players: int, tables: int) -> str:
+    """ "18 Spieler an 4 Tischen · Platz 1 ist Listenführer und gibt zuerst", the seat of the
+    Listenführer as the ruleset says (at each table size where it differs)."""
+    params = {"players": players, "tables": tables}
+    sizes = tournament.table_sizes
+    keepers = {tournament.list_keeper_seat(size) for size in sizes}
+    dealers = {tournament.rules.dealer(1, size) for size in sizes}
+    if keepers == dealers == {1}:
+        return (
+            ngettext(
+                "%(players)d Spieler an %(tables)d Tisch · Platz 1 ist Listenführer und gibt "
+                "zuerst",
+                "%(players)d Spieler an %(tables)d Tischen · Platz 1 ist Listenführer und gibt "
+                "zuerst",
+                tables,
+            )
+            % params
+        )
+    return ngettext(
+        "%(players)d Spieler an %(tables)d Tisch · Listenführer: %(keeper)s",
+        "%(players)d Spieler an %(tables)d Tischen · Listenführer: %(keeper)s",
+        tables,
+    ) % {**params, "keeper": keeper_seats_text(tournament.list_keeper_seat, sizes)}
+
+
 def seating_pdf(round_: Round) -> bytes:
     """Both parts in one document; pass a round from ``round_with_seating``."""
     setup = PageSetup(
@@ -133,14 +159,7 @@ def seating_pdf(round_: Round) -> bytes:
     by_table = seating_rows(round_, order="table")
     players = len(by_table.rows)
     tables = len({row[0] for row in by_table.rows})
-    summary = ngettext(
-        "%(players)d Spieler an %(tables)d Tisch · Platz 1 ist Listenführer und gibt zuerst",
-        "%(players)d Spieler an %(tables)d Tischen · Platz 1 ist Listenführer und gibt zuerst",
-        tables,
-    ) % {
-        "players": players,
-        "tables": tables,
-    }
+    summary = seating_summary(round_.tournament, players, tables)
     by_name_title = _("Durchgang %(number)d – nach Namen")
     if round_.tournament.name_order == Tournament.NameOrder.SURNAME:
         by_name_title = _("Durchgang %(number)d – nach Nachnamen")

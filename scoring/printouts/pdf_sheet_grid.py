@@ -114,7 +114,15 @@ def draw_grid(
     """The grid with its top left corner at (0, 0), growing downwards: what every table of
     this shape shares is a form, drawn once per document; then this table's names, dealers and
     games."""
-    key = (layout.size, round(layout.head, 2), round(layout.row, 3), games, total, sheet.games)
+    key = (
+        layout.size,
+        layout.keeper,
+        round(layout.head, 2),
+        round(layout.row, 3),
+        games,
+        total,
+        sheet.games,
+    )
     forms = canvas.__dict__.setdefault("_doko_grid_forms", {})
     if key not in forms:
         forms[key] = f"doko-grid-{len(forms)}"
@@ -143,8 +151,9 @@ def _draw_grid_shape(
     canvas.setFillColor(FELT_LIGHT)
     canvas.rect(0, body_top, right, -body_top, stroke=0, fill=1)
     canvas.setFillColor(CAPTAIN_TINT)
+    keeper = first + 2 * (layout.keeper - 1)
     canvas.rect(
-        edges[first], body_top, edges[first + 2] - edges[first], -body_top, stroke=0, fill=1
+        edges[keeper], body_top, edges[keeper + 2] - edges[keeper], -body_top, stroke=0, fill=1
     )
     canvas.setFillColor(STAND_TINT)
     for index in range(size):

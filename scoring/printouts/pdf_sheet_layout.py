@@ -92,6 +92,7 @@ class GridLayout:
     seat_labels: list[list[str]]  # the "PLATZ n" caption of each seat, in lines
     names: list[NameBlock]
     dealers: dict[int, tuple[float, str]]  # seat -> (size, name as printed)
+    keeper: int = 1  # the seat that keeps the list (its header tinted)
 
     @property
     def first_player(self) -> int:
@@ -122,8 +123,8 @@ def grid_layout(sheet: TableSheet, width: float) -> GridLayout:
     labels, names = [], []
     for number, name in sheet.seats:
         caption = _("Platz %(seat)d") % {"seat": number}
-        if number == 1:
-            caption = _("Platz 1 · Listenführer")
+        if number == sheet.keeper:
+            caption = _("Platz %(seat)d · Listenführer") % {"seat": number}
         labels.append(simpleSplit(caption.upper(), SANS_BOLD, SEAT_LABEL_SIZE, inner))
         names.append(name_block(name, inner))
     tallest = max(
@@ -135,7 +136,7 @@ def grid_layout(sheet: TableSheet, width: float) -> GridLayout:
         head = max(head, 15 * mm)  # room to write the names in by hand
     dealer_width = FIXED_COLUMNS[1] - 2 * PADDING_X
     dealers = {number: dealer_text(name, dealer_width) for number, name in sheet.seats}
-    return GridLayout(edges, size, head, ROW_MAX, labels, names, dealers)
+    return GridLayout(edges, size, head, ROW_MAX, labels, names, dealers, sheet.keeper)
 
 
 def fit_rows(layout: GridLayout, games: int, height: float) -> bool:

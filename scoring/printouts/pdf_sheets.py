@@ -57,6 +57,7 @@ from scoring.printouts.pdf_sheet_layout import (
 from scoring.printouts.pdf_sheet_sidebar import draw_sidebar
 from scoring.printouts.sheet_data import TableSheet, spare_sheet, table_sheets
 from tournament.models import Round
+from tournament.seating.messages import table_word
 
 # Header and footer sit in the top and bottom margins: 22 and 16 mm keep their text 5 mm or
 # more from the edge, where printers clip.
@@ -76,7 +77,7 @@ def _draw_title(canvas: Canvas, sheet: TableSheet, round_number: int, width: flo
         canvas.line(start, 4, start + 18 * mm, 4)  # the number is written in
     else:
         canvas.drawString(0, 2 + 4, _("Tisch %(n)d") % {"n": sheet.number})
-    kind = _("Fünfertisch – der Geber setzt aus") if sheet.size == 5 else _("Vierertisch")
+    kind = _("Fünfertisch – der Geber setzt aus") if sheet.size == 5 else table_word(sheet.size)
     heading = _("Spielliste Durchgang %(round)d") % {"round": round_number}
     games = ngettext("%(games)d Spiel", "%(games)d Spiele", sheet.games) % {"games": sheet.games}
     rest = f" · {games} · {kind}"

@@ -2,7 +2,8 @@
 
 Rule 3 of the rule sheet: every player draws a number and finds it on one of the tables. The
 numbering is ``tournament.seating.slip_layout``: numbers 1–4 sit at table 1, 5–8 at table 2 and
-so on, five-player tables last, seat 1 (the Listenführer) the lowest number of each table. So
+so on, five-player (or three-player) tables last, seat 1 the lowest number of each table; the
+card marks the Listenführer's seat as the ruleset says (house rules: seat 1). So
 the printout is one document with
 
 - the slips to cut: 18 to an A4 page, big numbers, dashed cut lines; a number that reads as
@@ -126,7 +127,12 @@ def _slip_pages(slips: list[Slip], setup: PageSetup, caption: str) -> list[Flowa
     return story
 
 
-def _table_card(table: int, slips: list[Slip], round_label: str, width: float) -> list[Flowable]:
+def _table_card(
+    table: int, slips: list[Slip], round_label: str, width: float, roles: tuple[int, int]
+) -> list[Flowable]:
+    """One table's card; ``roles``: the seat that keeps the list and the one that deals
+    first."""
+    keeper, dealer = roles
     big = style("card-table", 110, bold=True, color=FELT, alignment=1, leading=120)
     sub = style("card-sub", 16, color=MUTED, alignment=1, leading=20)
     seat = style("card-seat", 22, bold=True, leading=26)
@@ -138,8 +144,12 @@ def _table_card(table: int, slips: list[Slip], round_label: str, width: float) -
         label: list[Flowable] = [
             Paragraph(_("Platz %(seat)d") % {"seat": slip.seat}, seat),
         ]
-        if slip.seat == 1:
+        if slip.seat == keeper == dealer:
             label.append(Paragraph(_("Listenführer – gibt zuerst"), role))
+        elif slip.seat == keeper:
+            label.append(Paragraph(_("Listenführer"), role))
+        elif slip.seat == dealer:
+            label.append(Paragraph(_("gibt zuerst"), role))
         prefix = '<font size="20" color="#5b6470">{}</font>'.format(escape(_("Nr.")))
         rows.append([label, Paragraph(f"{prefix}\u00a0{slip.number}", number)])
     seats = Table(rows, colWidths=[width * 0.55, width * 0.45], rowHeights=[24 * mm] * len(rows))
@@ -149,7 +159,7 @@ def _table_card(table: int, slips: list[Slip], round_label: str, width: float) -
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LINEBELOW", (0, 0), (-1, -2), 0.8, LINE),
                 ("BOX", (0, 0), (-1, -1), 1.5, FELT),
-                ("BACKGROUND", (0, 0), (-1, 0), FELT_LIGHT),
+                ("BACKGROUND", (0, keeper - 1), (-1, keeper - 1), FELT_LIGHT),
                 ("LEFTPADDING", (0, 0), (-1, -1), 8 * mm),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 8 * mm),
             ]
@@ -162,19 +172,27 @@ def _table_card(table: int, slips: list[Slip], round_label: str, width: float) -
         Spacer(1, 10 * mm),
         seats,
         Spacer(1, 10 * mm),
-        Paragraph(
-            _(
-                "Wer eine dieser Nummern gezogen hat, setzt sich an diesen Tisch auf den "
-                "angegebenen Platz. Platz 1 führt die Spielliste und gibt das erste Spiel."
-            ),
-            hint,
-        ),
+        Paragraph(_card_hint(keeper, dealer), hint),
     ]
 
 
+def _card_hint(keeper: int, dealer: int) -> str:
+    if keeper == dealer == 1:
+        return _(
+            "Wer eine dieser Nummern gezogen hat, setzt sich an diesen Tisch auf den "
+            "angegebenen Platz. Platz 1 führt die Spielliste und gibt das erste Spiel."
+        )
+    return _(
+        "Wer eine dieser Nummern gezogen hat, setzt sich an diesen Tisch auf den "
+        "angegebenen Platz. Platz %(keeper)d führt die Spielliste, Platz %(dealer)d gibt das "
+        "erste Spiel."
+    ) % {"keeper": keeper, "dealer": dealer}
+
+
 def slips_pdf(tournament: Tournament, count: int) -> bytes:
-    """Slips numbered 1..``count`` and one card per table; ``count`` must be seatable."""
-    slips = slip_layout(count)
+    """Slips numbered 1..``count`` and one card per table; ``count`` must be seatable at the
+    ruleset's table sizes."""
+    slips = slip_layout(count, tournament.table_sizes)
     setup = PageSetup(
         tournament=tournament,
         title=_("Losnummern Durchgang 1 (%(count)d Lose)") % {"count": count},
@@ -183,9 +201,12 @@ def slips_pdf(tournament: Tournament, count: int) -> bytes:
     story = _slip_pages(slips, setup, caption)
     round_label = _("Durchgang 1 · Sitzplätze nach Losnummer")
     table_width = setup.frame_width * 0.9
-    for table, seats in groupby(slips, key=lambda slip: slip.table):
+    for table, group in groupby(slips, key=lambda slip: slip.table):
+        seats = list(group)
+        size = len(seats)
+        roles = (tournament.list_keeper_seat(size), tournament.rules.dealer(1, size))
         story.append(PageBreak())
-        story += _table_card(table, list(seats), round_label, table_width)
+        story += _table_card(table, seats, round_label, table_width, roles)
     return render_pdf(setup, story)
 
 

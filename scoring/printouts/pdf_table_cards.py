@@ -1,9 +1,10 @@
 """Table cards (Tischkarten) for any seated round: one card stands on each table.
 
 A card shows, large enough to find one's table from the door, "Tisch n", the round and the
-tournament, then the seats in order with the names of who sits there: seat 1 is the
-Listenführer, who keeps the score sheet and deals the first game. At a five-player table the
-dealer sits out, so the card says that seat 1 sits out the first game, then seat 2 and so on.
+tournament, then the seats in order with the names of who sits there, the Listenführer (the
+seat the ruleset names: house rules seat 1) tinted, and who deals the first game. Where the
+dealer sits out (a five-player table of the house rules), the card says that the first dealer
+sits out the first game, then the next seat and so on.
 
 Two cards to an A4 page, one above the other, with a dashed line to cut along; the page has no
 header or footer (the card is cut out of it). A name too long for its line shrinks; one that
@@ -58,6 +59,9 @@ class CardSeat:
 class TableCard:
     table: int
     seats: tuple[CardSeat, ...]
+    keeper: int = 1  # the seat that keeps the list
+    first_dealer: int = 1
+    sits_out_first: int | None = None  # the seat that sits out the first game, if any
 
     @property
     def size(self) -> int:
@@ -65,7 +69,9 @@ class TableCard:
 
 
 def table_cards(round_: Round) -> list[TableCard]:
-    """One card per table of ``round_`` (a round from ``round_with_seating``), seats in order."""
+    """One card per table of ``round_`` (a round from ``round_with_seating``), seats in order,
+    the roles of the seats as the tournament's ruleset says."""
+    rules = round_.tournament.rules
     return [
         TableCard(
             table=table.number,
@@ -73,6 +79,9 @@ def table_cards(round_: Round) -> list[TableCard]:
                 CardSeat(seat.number, seat.participant.name)
                 for seat in sorted(table.seats.all(), key=lambda seat: seat.number)
             ),
+            keeper=table.keeper_seat,
+            first_dealer=table.first_dealer,
+            sits_out_first=rules.sitter(1, table.size),
         )
         for table in sorted(round_.tables.all(), key=lambda table: table.number)
     ]
@@ -181,7 +190,7 @@ class CardPage(FixedFlowable):
         self, canvas: Canvas, card: TableCard, seat: CardSeat, left: float, top: float, width: float
     ) -> None:
         y = top - SEAT_ROW
-        captain = seat.number == 1
+        captain = seat.number == card.keeper
         if captain:
             canvas.setFillColor(CAPTAIN_TINT)
             canvas.rect(left, y, width, SEAT_ROW, stroke=0, fill=1)
@@ -212,21 +221,33 @@ class CardPage(FixedFlowable):
 
 
 def seat_role(card: TableCard, seat: CardSeat) -> str:
-    """The small line under a name: seat 1 leads the sheet and deals first (and so sits out
-    the first game at a five-player table)."""
-    if seat.number != 1:
-        return ""
-    if card.size == 5:
-        return _("Listenführer – gibt zuerst und setzt im 1. Spiel aus")
-    return _("Listenführer – gibt zuerst")
+    """The small line under a name: the Listenführer leads the sheet; the first dealer deals
+    first (and sits out the first game where the dealer sits out)."""
+    keeps = seat.number == card.keeper
+    deals = seat.number == card.first_dealer
+    sits = seat.number == card.sits_out_first
+    if keeps and deals:
+        if sits:
+            return _("Listenführer – gibt zuerst und setzt im 1. Spiel aus")
+        return _("Listenführer – gibt zuerst")
+    if keeps:
+        return _("Listenführer")
+    if deals:
+        return _("gibt zuerst und setzt im 1. Spiel aus") if sits else _("gibt zuerst")
+    return ""
 
 
 def card_hint(card: TableCard) -> str:
-    if card.size == 5:
+    if card.sits_out_first is not None and card.sits_out_first == card.first_dealer == 1:
         return _(
             "Fünfertisch: Wer gibt, setzt aus – im 1. Spiel Platz 1, im 2. Platz 2 und so weiter."
         )
-    return _("Platz 1 führt die Spielliste und gibt das erste Spiel.")
+    if card.keeper == card.first_dealer == 1:
+        return _("Platz 1 führt die Spielliste und gibt das erste Spiel.")
+    return _("Platz %(keeper)d führt die Spielliste, Platz %(dealer)d gibt das erste Spiel.") % {
+        "keeper": card.keeper,
+        "dealer": card.first_dealer,
+    }
 
 
 def table_cards_pdf(round_: Round) -> bytes:

@@ -36,6 +36,7 @@ class TableSheet:
     spare: bool = False  # a blank sheet without names, for a spoilt one (number 0)
     code: str = ""  # the short code for typing by hand ("KD7R-M2QX"), "" when revoked
     code_url: str = ""  # where it is typed: the captain links' folder ("http://…/e/")
+    keeper: int = 1  # the seat that keeps the list (the ruleset's, by the table's size)
 
     @property
     def size(self) -> int:
@@ -67,6 +68,7 @@ def spare_sheet(size: int, tournament: Tournament) -> TableSheet:
         url=None,
         games=tournament.sheet_length(size),
         spare=True,
+        keeper=tournament.list_keeper_seat(size),
     )
 
 
@@ -87,6 +89,7 @@ def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> l
             games=stopped or tournament.sheet_length(len(seats)),
             code="" if table.token_revoked else table.short_code_display,
             code_url=code_entry_url(base_url),
+            keeper=table.keeper_seat,
         )
         if with_games:
             _fill_from_version(sheet, latest.get(table.pk))

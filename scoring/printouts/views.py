@@ -82,7 +82,7 @@ def slip_count(tournament: Tournament) -> int:
 def downloads_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     rounds = list(tournament.rounds.order_by("number").prefetch_related("tables"))
     slips = slip_count(tournament)
-    slip_problem = seating_problem(slips)
+    slip_problem = seating_problem(slips, tournament.table_sizes)
     return {
         "round_list": [
             {"round": round_, "seated": bool(round_.tables.all()), "released": not round_.is_draft}
@@ -91,6 +91,7 @@ def downloads_context(request: HttpRequest, tournament: Tournament) -> dict[str,
         "latest_round": latest_round_number(tournament),
         "slip_count": slips,
         "slip_problem": slip_problem,
+        "table_sizes": tournament.table_sizes,
         "slips_possible": not any(r.number == 1 and not r.is_draft for r in rounds),
         "qr_base_url": public_base_url(request),
         "qr_loopback": is_loopback(public_base_url(request)),
@@ -191,8 +192,14 @@ class ScoreSheetsPdfView(DownloadView):
         filled = self.request.GET.get("filled") == "1"
         spare = self.request.GET.get("leer", "")
         if spare:
-            if spare not in ("4", "5"):
-                raise Refused(_("Eine leere Liste gibt es für 4 oder 5 Spieler."))
+            sizes = self.tournament.table_sizes
+            if spare not in {str(size) for size in sizes}:
+                if sizes == (4, 5):
+                    raise Refused(_("Eine leere Liste gibt es für 4 oder 5 Spieler."))
+                raise Refused(
+                    _("Eine leere Liste gibt es für %(sizes)s Spieler.")
+                    % {"sizes": ", ".join(str(size) for size in sizes)}
+                )
             data = score_sheets_pdf(round_, public_base_url(self.request), spare=int(spare))
             return data, self.name("spielliste-leer", spare, "durchgang", number, extension="pdf")
         table = self.table_parameter(round_)
@@ -277,7 +284,7 @@ class SlipsPdfView(DownloadView):
         if number != 1:
             raise Http404(_("Losnummern gibt es nur für Durchgang 1."))
         count = slip_count(self.tournament)
-        problem = seating_problem(count)
+        problem = seating_problem(count, self.tournament.table_sizes)
         if problem:
             raise Refused(problem)
         return slips_pdf(self.tournament, count), self.name(

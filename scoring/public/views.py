@@ -144,7 +144,7 @@ class ProjectorView(PublicTournamentMixin, ConditionalGetMixin, TemplateView):
             standings=tournament.public_standings,
         )
         if mode == "seating":
-            seats = released_seats(round_)
+            seats = released_seats(self.tournament, round_)
             context["seats"] = sorted(seats, key=lambda seat: name_sort_key(seat.participant.name))
         elif mode == "standings":
             standings = cached_standings(tournament, stamp=self.public_stamp.version)

@@ -58,11 +58,15 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
             status = table.sheet.status
             counts[status] = counts.get(status, 0) + 1
             link = captain_url(table.entry_token, base)
+            seats = table.seat_list()
+            keeper = self.tournament.list_keeper_seat(len(seats))
             rows.append(
                 {
                     "table": table,
-                    "captain": table.seats.all()[0].participant.name if table.seats.all() else "",
-                    "size": len(table.seats.all()),
+                    "captain": next(
+                        (seat.participant.name for seat in seats if seat.number == keeper), ""
+                    ),
+                    "size": len(seats),
                     "link": link,
                     "qr": qr_data_uri(link, scale=3) if show_qr else "",
                     "version": latest.get(table.pk),

@@ -186,7 +186,7 @@ def tables_api(request: HttpRequest, slug: str, number: int) -> JsonResponse:
         return api_error(_("Durchgang %(number)d ist nicht freigegeben.") % {"number": number}, 404)
     tables: dict[int, list[dict[str, Any]]] = {}
     seats = Seat.objects.filter(round=round_).select_related("participant", "table")
-    for seat in seats.order_by("table__number", "number"):
+    for seat in tournament.mark_seat_keepers(seats.order_by("table__number", "number")):
         tables.setdefault(seat.table.number, []).append(
             {"seat": seat.number, "name": seat.participant.name, "captain": seat.is_captain}
         )

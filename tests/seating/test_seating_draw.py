@@ -101,7 +101,7 @@ def test_seating_validation():
         Seating((TableSeating(2, (1, 2, 3, 4)),))
     assert info.value.code == "invalid_table"
     with pytest.raises(SeatingError) as info:
-        TableSeating(1, (1, 2, 3))
+        TableSeating(1, (1, 2))  # no ruleset seats two (3 is a count-down table)
     assert info.value.code == "invalid_table"
     with pytest.raises(SeatingError) as info:
         Seating((TableSeating(1, (1, 2, 3, 4)),)).require_participants([1, 2, 3, 5])

@@ -26,7 +26,7 @@ from tournament.permissions import (
     tournaments_for,
 )
 from tournament.seating import core as pure
-from tournament.seating.messages import seating_problem
+from tournament.seating.messages import seatable_counts_text, seating_problem
 
 
 class TournamentListView(OrganiserMixin, ListView):
@@ -132,11 +132,18 @@ class TournamentDetailView(OrganiserMixin, TemplateView):
         context["counts"] = counts
         eligible = len(self.tournament.participants.drawable())
         context["eligible"] = eligible
-        context["seating_problem"] = seating_problem(eligible)
+        allowed = self.tournament.table_sizes
+        context["seating_problem"] = seating_problem(eligible, allowed)
         context["seatable"] = not context["seating_problem"]
+        context["seatable_counts"] = seatable_counts_text(allowed)
         if context["seatable"]:
-            sizes = pure.table_sizes(eligible)
-            context["table_plan"] = {"fours": sizes.count(4), "fives": sizes.count(5)}
+            sizes = pure.table_sizes(eligible, allowed)
+            context["table_plan"] = {
+                "tables": len(sizes),
+                "fours": sizes.count(4),
+                "fives": sizes.count(5),
+                "threes": sizes.count(3),
+            }
         context["next_round"] = next_round_number(self.tournament)
         context["latest_round"] = context["rounds"][-1] if context["rounds"] else None
         return context

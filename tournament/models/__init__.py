@@ -6,8 +6,10 @@ Vocabulary:
 - **Participant** (Teilnehmer): a registered player; may be checked in on arrival or withdrawn.
 - **Round** (Durchgang): every player sits at one table and plays ``4 × cycles`` games there.
   Round 1 is seated by draw (digital or drawn slips), later rounds by placement.
-- **Table** (Tisch) with 4 or 5 **seats** (Plätze). Seat 1 is the Listenführer (table captain),
-  who keeps the score sheet and deals first. At a 5-player table the dealer sits out each game.
+- **Table** (Tisch) with 4 or 5 **seats** (Plätze; 3 to 5 as the ruleset's table sizes allow).
+  The ruleset names the seat of the Listenführer (table captain), who keeps the score sheet
+  (house rules: seat 1, who also deals first; DDV: seat 4 at four, 5 at five). At a 5-player
+  table of the house rules the dealer sits out each game.
 - **Club** (Verein): owns tournaments, a member registry and seasons. Logins belong to clubs with
   a role (**ClubMembership**: Turnierleitung or Helfer). A tournament without a club (made before
   clubs existed, or by a login without a club) is managed per tournament (``TournamentAccess``).
@@ -38,7 +40,6 @@ from tournament.models.codes import (
     normalize_short_code,
 )
 from tournament.models.evening import (
-    CAPTAIN_SEAT,
     CYCLES_LIMITS,
     CYCLES_MESSAGE,
     ROUNDS_COUNT_LIMITS,
@@ -64,7 +65,6 @@ from tournament.models.prizes import (
 
 __all__ = [
     "BASIS_POINTS",
-    "CAPTAIN_SEAT",
     "CYCLES_LIMITS",
     "CYCLES_MESSAGE",
     "INVITATION_DAYS",

@@ -3,6 +3,9 @@ seat changes of substitutes."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
@@ -23,8 +26,6 @@ from tournament.models.codes import (
 )
 from tournament.normalize import name_sort_key
 from tournament.occupants import occupant_in_game
-
-CAPTAIN_SEAT = 1  # the Listenführer: keeps the score sheet and deals first
 
 # The limits of a tournament's settings: the model's constraints, the service's check and the
 # form's number fields all read them from here.
@@ -128,6 +129,33 @@ class Tournament(models.Model):
     def rules(self) -> Ruleset:
         """The ruleset this tournament plays by."""
         return rulesets.get(self.ruleset)
+
+    @property
+    def table_sizes(self) -> tuple[int, ...]:
+        """The table sizes the ruleset seats (the seating core's ``allowed``)."""
+        return tuple(self.rules.table_sizes)
+
+    def list_keeper_seat(self, table_size: int) -> int:
+        """The seat that keeps the list at a table of ``table_size`` (the ruleset decides:
+        house rules seat 1, DDV the last seat). Asks nothing of the database."""
+        return self.rules.list_keeper_seat(table_size)
+
+    def mark_list_keepers(self, tables: Iterable[Table]) -> None:
+        """Tell each table (seats prefetched) its list keeper's seat once, so pages ask
+        ``table.keeper_seat`` and ``seat.is_captain`` without a query per table."""
+        for table in tables:
+            table.keeper_seat = self.list_keeper_seat(table.size)
+            table.first_dealer = self.rules.dealer(1, table.size)
+
+    def mark_seat_keepers(self, seats: Iterable[Seat]) -> list[Seat]:
+        """The same for a list of every seat of a round, each with its table (``select_related
+        ("table")``): the tables' sizes are counted from the list itself."""
+        seats = list(seats)
+        sizes = Counter(seat.table_id for seat in seats)
+        for seat in seats:
+            seat.table.keeper_seat = self.list_keeper_seat(sizes[seat.table_id])
+            seat.table.first_dealer = self.rules.dealer(1, sizes[seat.table_id])
+        return seats
 
     def sheet_length(self, table_size: int) -> int:
         """The most rows a sheet holds at a table of ``table_size`` (the ruleset decides)."""
@@ -289,7 +317,8 @@ class Table(models.Model):
 
     @property
     def size(self) -> int:
-        """Number of players: 4, or 5 where the dealer sits out each game.
+        """Number of players: 4, or 5 (house rules: the dealer sits out each game), or 3 where
+        the ruleset seats three (count-down games).
 
         Counted from the seats, which callers prefetch.
         """
@@ -297,6 +326,18 @@ class Table(models.Model):
 
     def seat_list(self) -> list[Seat]:
         return sorted(self.seats.all(), key=lambda seat: seat.number)
+
+    @cached_property
+    def keeper_seat(self) -> int:
+        """The seat that keeps the list (Listenführer) at this table, as the tournament's
+        ruleset says for its size. Pages set it for all their tables at once
+        (``Tournament.mark_list_keepers``); unset it reads the round's tournament."""
+        return self.round.tournament.list_keeper_seat(self.size)
+
+    @cached_property
+    def first_dealer(self) -> int:
+        """The seat that deals the first row (set with ``keeper_seat``)."""
+        return self.round.tournament.rules.dealer(1, self.size)
 
 
 class Seat(models.Model):
@@ -322,7 +363,13 @@ class Seat(models.Model):
 
     @property
     def is_captain(self) -> bool:
-        return self.number == CAPTAIN_SEAT
+        """Whether this seat keeps the list (the table's ``keeper_seat``)."""
+        return self.number == self.table.keeper_seat
+
+    @property
+    def deals_first(self) -> bool:
+        """Whether this seat deals the first row (the table's ``first_dealer``)."""
+        return self.number == self.table.first_dealer
 
     def occupant(self, game: int) -> int:
         """The participant id who played in this seat in game ``game`` (changes prefetched)."""

@@ -75,10 +75,11 @@ class TournamentView(PublicTournamentMixin, TemplateView):
         return context
 
 
-def released_seats(round_: Round | None) -> list[Seat]:
+def released_seats(tournament: Tournament, round_: Round | None) -> list[Seat]:
+    """Every seat of ``round_`` with its player and table, each table told its list keeper."""
     if round_ is None:
         return []
-    return list(
+    return tournament.mark_seat_keepers(
         Seat.objects.filter(round=round_)
         .select_related("participant", "table")
         .order_by("table__number", "number")
@@ -95,7 +96,7 @@ class SeatLookupView(PublicTournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         round_ = released_round(self.tournament)
         query = self.request.GET.get("q", "").strip()[:100]
-        seats = released_seats(round_)
+        seats = released_seats(self.tournament, round_)
         if query:
             # "weiss" finds "Weiß", "Muller" and "Mueller" find "Müller"
             matches = [seat for seat in seats if search_matches(query, seat.participant.name)]
@@ -117,7 +118,7 @@ class SeatingView(PublicTournamentMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         round_ = released_round(self.tournament)
-        seats = released_seats(round_)
+        seats = released_seats(self.tournament, round_)
         tables: dict[int, list[Seat]] = {}
         for seat in seats:
             tables.setdefault(seat.table.number, []).append(seat)

@@ -13,7 +13,8 @@ from tournament.seating import core as pure
 
 def round_with_seating(tournament: Tournament, number: int) -> Round | None:
     """The round with tables (and their sheets), seats and their changes (substitutes)
-    prefetched (four queries), or None if it has not been drawn."""
+    prefetched (four queries), each table told its list keeper's seat, or None if it has not
+    been drawn."""
     changes = SeatChange.objects.select_related("previous_participant", "participant")
     seats = (
         Seat.objects.select_related("participant")
@@ -25,11 +26,14 @@ def round_with_seating(tournament: Tournament, number: int) -> Round | None:
         .select_related("sheet")
         .prefetch_related(Prefetch("seats", queryset=seats))
     )
-    return (
+    round_ = (
         Round.objects.filter(tournament=tournament, number=number)
         .prefetch_related(Prefetch("tables", queryset=tables))
         .first()
     )
+    if round_ is not None:
+        tournament.mark_list_keepers(round_.tables.all())
+    return round_
 
 
 def seating_of(round_: Round) -> pure.Seating:

@@ -106,7 +106,7 @@ def draft_round(tournament: Tournament, number: int) -> Round:
 def participant_ids(tournament: Tournament) -> list[int]:
     """Who is seated: the eligible participants, refused when they fill no tables."""
     ids = [participant.pk for participant in eligible_participants(tournament)]
-    problem = seating_problem(len(ids))
+    problem = seating_problem(len(ids), tournament.table_sizes)
     if problem:
         raise DomainError(problem)
     return ids
@@ -132,11 +132,11 @@ def seat_round(
     """Seat the draft ``round_``: by a seeded random draw, or by placement along ``ranking``
     (best first, from the standings; see ``scoring.evening.rounds.draw_round``)."""
     if ranking is None:
-        seating = pure.draw_seating(list(ids), seed)
+        seating = pure.draw_seating(list(ids), seed, round_.tournament.table_sizes)
         round_.method = Round.Method.DIGITAL
         round_.lots = []
     else:
-        result = pure.seat_by_placement(ranking, seed)
+        result = pure.seat_by_placement(ranking, seed, round_.tournament.table_sizes)
         seating = result.seating
         round_.method = Round.Method.PLACEMENT
         round_.lots = [
@@ -196,7 +196,7 @@ def enter_slips(
     problems: list[pure.SlipProblem] = []
     applied = False
     try:
-        seating = pure.seating_from_slips(numbers, n=len(ids))
+        seating = pure.seating_from_slips(numbers, n=len(ids), allowed=tournament.table_sizes)
     except pure.SlipError as error:
         problems = list(error.problems)
     else:
@@ -235,7 +235,8 @@ def _edit(
     try:
         seating = change(seating_of(round_))
     except pure.SeatingError as error:
-        raise DomainError(seating_error_message(error, participant_names(tournament))) from error
+        names = participant_names(tournament)
+        raise DomainError(seating_error_message(error, names, tournament.table_sizes)) from error
     _store(round_, seating)
     record(
         tournament,
@@ -259,8 +260,12 @@ def swap_players(
 def make_captain(
     tournament: Tournament, number: int, participant: Participant, *, user: User = None
 ) -> Round:
+    """Move ``participant`` to the list keeper's seat of their table (the ruleset's seat)."""
     summary = nested(gettext_noop("%(name)s ist Listenführer"), {"name": participant.name})
-    return _edit(tournament, number, lambda s: pure.make_captain(s, participant.pk), summary, user)
+    keeper = tournament.list_keeper_seat
+    return _edit(
+        tournament, number, lambda s: pure.make_captain(s, participant.pk, keeper), summary, user
+    )
 
 
 @transaction.atomic
@@ -272,8 +277,9 @@ def add_late_arrival(
     *,
     user: User = None,
 ) -> Round:
-    """Seat a participant who arrived after the draw at a 4-player table, which becomes a
-    5-player table (the other way is simply to draw the round again)."""
+    """Seat a participant who arrived after the draw at a table that may grow by one (a
+    4-player table becomes a 5-player table, a 3-player one a 4-player table, as the ruleset's
+    sizes allow; the other way is simply to draw the round again)."""
     if participant.withdrawn:
         raise DomainError(
             _("%(name)s ist abgemeldet und wird nicht gesetzt.") % {"name": participant.name}
@@ -282,7 +288,7 @@ def add_late_arrival(
     return _edit(
         tournament,
         number,
-        lambda s: pure.add_late_arrival(s, participant.pk, table_number),
+        lambda s: pure.add_late_arrival(s, participant.pk, table_number, tournament.table_sizes),
         summary,
         user,
     )

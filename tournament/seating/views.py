@@ -26,6 +26,7 @@ from tournament.participants.services import eligible_participants
 from tournament.participants.views import CheckInView
 from tournament.seating import core as pure
 from tournament.seating.forms import DrawForm
+from tournament.seating.messages import keeper_seats_text, seating_problem
 from tournament.seating.reading import repeat_warnings, round_with_seating
 from tournament.seating.services import (
     add_late_arrival,
@@ -64,6 +65,10 @@ class RoundView(RoundMixin, TemplateView):
         context["number"] = self.number
         context["tables"] = list(round_.tables.all()) if round_ else []
         context["alphabetical"] = alphabetical_seats(context["tables"])
+        context["keeper_seats"] = keeper_seats_text(
+            self.tournament.list_keeper_seat, self.tournament.table_sizes
+        )
+        context["table_sizes"] = self.tournament.table_sizes
         if round_ is None or round_.is_draft:
             # Sorted in Python: DIN 5007 ("Änne" with A), not the database's code points.
             participants = sorted(
@@ -177,8 +182,12 @@ class SwapView(RoundActionView):
 class CaptainView(RoundActionView):
     def act(self, request: HttpRequest) -> str:
         participant = chosen_participant(self.tournament, request.POST.get("participant"))
-        make_captain(self.tournament, self.number, participant, user=request.user)
-        return _("%(name)s ist jetzt Listenführer (Platz 1).") % {"name": participant.name}
+        round_ = make_captain(self.tournament, self.number, participant, user=request.user)
+        seat = round_.seats.get(participant=participant)
+        return _("%(name)s ist jetzt Listenführer (Platz %(seat)d).") % {
+            "name": participant.name,
+            "seat": seat.number,
+        }
 
 
 class LateArrivalView(RoundActionView):
@@ -217,6 +226,7 @@ class SlipEntryView(RoundMixin, TemplateView):
             eligible_participants(self.tournament), key=lambda p: name_sort_key(p.name)
         )
         saved = round_.slips if round_ else {}
+        allowed = self.tournament.table_sizes
         values = kwargs.get("values") or {str(p.pk): saved.get(str(p.pk), "") for p in participants}
         flagged = kwargs.get("flagged", {})
         context.update(
@@ -230,21 +240,26 @@ class SlipEntryView(RoundMixin, TemplateView):
                 for p in participants
             ],
             n=len(participants),
-            seatable=pure.is_seatable(len(participants)),
-            layout=pure.slip_layout(len(participants))
-            if pure.is_seatable(len(participants))
+            seatable=pure.is_seatable(len(participants), allowed),
+            seating_problem=seating_problem(len(participants), allowed),
+            layout=pure.slip_layout(len(participants), allowed)
+            if pure.is_seatable(len(participants), allowed)
             else [],
             problems=kwargs.get("problems", []),
+            allowed=allowed,
             locked=round_ is not None and not round_.is_draft,
         )
         if context["layout"]:
-            sizes = pure.table_sizes(len(participants))
+            sizes = pure.table_sizes(len(participants), allowed)
             context["scheme"] = [
                 {
                     "table": number,
                     "size": size,
                     "first": pure.slip_number(number, 1, sizes),
                     "last": pure.slip_number(number, size, sizes),
+                    "keeper": pure.slip_number(
+                        number, self.tournament.list_keeper_seat(size), sizes
+                    ),
                 }
                 for number, size in enumerate(sizes, start=1)
             ]

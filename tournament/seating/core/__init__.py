@@ -8,14 +8,18 @@ participant
     Identified by a plain ``int`` id (the Django layer uses the primary key).
 table
     Numbered 1..T. A *4-table* seats four players. A *5-table* seats five; there the
-    dealer sits out each game. ``N % 4`` five-tables absorb counts not divisible by 4,
-    and the five-tables are always the LAST tables (highest numbers). Counts that cannot
-    be seated: fewer than 4, and 6, 7, 11 (5 = one 5-table, 9 = 4+5, 10 = 5+5; every
-    count from 12 on works).
+    dealer sits out each game (house rules). ``N % 4`` five-tables absorb counts not
+    divisible by 4, and the five-tables are always the LAST tables (highest numbers). Which
+    sizes a tournament seats is its ruleset's (``allowed``, plain data, default 4 and 5):
+    at 4 and 5, counts that cannot be seated are fewer than 4, and 6, 7, 11 (5 = one
+    5-table, 9 = 4+5, 10 = 5+5; every count from 12 on works); where 3 is allowed too
+    (count-down games) those become 3 = 3, 6 = 3+3, 7 = 4+3, 11 = 4+4+3, the 3-tables last.
 seat
-    Numbered 1..4 (or 1..5) around a table. ``TableSeating.seats[0]`` sits at seat 1.
+    Numbered 1..size around a table. ``TableSeating.seats[0]`` sits at seat 1.
 captain / Listenführer
-    The player at seat 1: keeps the score sheet and is the first dealer.
+    The player who keeps the score sheet: the seat the ruleset names for the table's size
+    (house rules: seat 1, who also deals first; DDV: seat 4 at four, 5 at five). The core
+    is given it as a function of the table size (``make_captain``).
 Losnummer (slip number)
     The number a participant draws from the bowl in the physical draw; 1..N. The slip
     scheme maps numbers to places, 4-tables first, then 5-tables::
@@ -23,6 +27,8 @@ Losnummer (slip number)
         T4 = number of 4-tables
         number 4*(t-1) + k             -> table t, seat k            (t <= T4, k = 1..4)
         number 4*T4 + 5*(j-1) + k      -> 5-table j = table T4+j, seat k   (k = 1..5)
+
+    (3-tables likewise after the 4-tables.)
 
     i.e. slips are counted off table by table, seat by seat. The same numbers are
     printed on the table cards.
@@ -63,7 +69,16 @@ from tournament.seating.core.placement import (
     seat_by_placement,
 )
 from tournament.seating.core.repeats import RepeatWarning, repeat_warnings
-from tournament.seating.core.sizes import MIN_PARTICIPANTS, is_seatable, table_sizes
+from tournament.seating.core.sizes import (
+    DOPPELKOPF,
+    MIN_PARTICIPANTS,
+    SIZES,
+    allowed_sizes,
+    is_seatable,
+    min_participants,
+    seatable_counts,
+    table_sizes,
+)
 from tournament.seating.core.slips import (
     seating_from_slips,
     slip_layout,
@@ -72,9 +87,11 @@ from tournament.seating.core.slips import (
 )
 
 __all__ = [
+    "DOPPELKOPF",
     "MIN_PARTICIPANTS",
     "SEED_LIMIT",
     "SEED_MAX",
+    "SIZES",
     "PlacementResult",
     "RankedPlayer",
     "RepeatWarning",
@@ -88,13 +105,16 @@ __all__ = [
     "TableSeating",
     "TieLot",
     "add_late_arrival",
+    "allowed_sizes",
     "draw_seating",
     "is_seatable",
     "make_captain",
+    "min_participants",
     "new_seed",
     "remove_player",
     "repeat_warnings",
     "seat_by_placement",
+    "seatable_counts",
     "seating_from_slips",
     "slip_layout",
     "slip_number",

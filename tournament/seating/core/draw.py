@@ -10,7 +10,7 @@ from itertools import pairwise
 
 from tournament.seating.core.errors import SeatingError
 from tournament.seating.core.layout import Seating, fill_tables
-from tournament.seating.core.sizes import table_sizes
+from tournament.seating.core.sizes import DOPPELKOPF, table_sizes
 
 SEED_MAX = 999_999_999  # 9 digits: fits a signed 64-bit column, short enough to read out
 SEED_LIMIT = 10**18  # the largest seed an organiser may type (still fits the 64-bit column)
@@ -43,8 +43,11 @@ def sorted_unique(participant_ids: Iterable[int]) -> list[int]:
     return ids
 
 
-def draw_seating(participant_ids: Iterable[int], seed: int) -> Seating:
-    """Digital draw: sort the ids, shuffle with ``random.Random(seed)``, fill the tables."""
+def draw_seating(
+    participant_ids: Iterable[int], seed: int, allowed: Iterable[int] = DOPPELKOPF
+) -> Seating:
+    """Digital draw: sort the ids, shuffle with ``random.Random(seed)``, fill tables of the
+    ``allowed`` sizes (``sizes.table_sizes``)."""
     ids = sorted_unique(participant_ids)
-    sizes = table_sizes(len(ids))
+    sizes = table_sizes(len(ids), allowed)
     return fill_tables(shuffled(ids, random.Random(seed)), sizes)

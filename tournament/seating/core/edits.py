@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from tournament.seating.core.errors import SeatingError
 from tournament.seating.core.layout import Seating
+from tournament.seating.core.sizes import DOPPELKOPF, allowed_sizes
+
+
+def seat_one(table_size: int) -> int:
+    """The house rules' list keeper: seat 1 at every table."""
+    return 1
 
 
 def _with_seats(seating: Seating, changes: Mapping[int, Sequence[int]]) -> Seating:
@@ -29,42 +35,53 @@ def swap_players(seating: Seating, a: int, b: int) -> Seating:
     return _with_seats(seating, seats)
 
 
-def make_captain(seating: Seating, participant_id: int) -> Seating:
-    """Move the participant to seat 1 of their table, swapping with the current captain."""
+def make_captain(
+    seating: Seating, participant_id: int, list_keeper: Callable[[int], int] = seat_one
+) -> Seating:
+    """Move the participant to the list keeper's seat of their table (``list_keeper``: table
+    size -> seat, the ruleset's ``list_keeper_seat``), swapping with the one sitting there."""
     table = seating.table(seating.position_of(participant_id).table)
-    if table.captain == participant_id:
+    keeper = table.at_seat(list_keeper(table.size))
+    if keeper == participant_id:
         return seating
-    return swap_players(seating, participant_id, table.captain)
+    return swap_players(seating, participant_id, keeper)
 
 
 def add_late_arrival(
-    seating: Seating, participant_id: int, table_number: int | None = None
+    seating: Seating,
+    participant_id: int,
+    table_number: int | None = None,
+    allowed: Iterable[int] = DOPPELKOPF,
 ) -> Seating:
-    """Seat a late arrival at seat 5 of a 4-table.
+    """Seat a late arrival at the next seat of a table that may grow by one (a 4-table to
+    five, a 3-table to four, as the ``allowed`` sizes permit).
 
-    Without ``table_number`` the highest-numbered 4-table is used, which keeps the
-    five-tables last. An explicit table may be any 4-table.
+    Without ``table_number`` the first 3-table is used (the 3-tables stay last), else the
+    highest-numbered 4-table, which keeps the five-tables last. An explicit table may be any
+    table that may grow.
     """
+    sizes = allowed_sizes(allowed)
     if participant_id in seating.participants:
         raise SeatingError("already_seated", participant_id=participant_id)
+    growable = [t.number for t in seating.tables if t.size + 1 in sizes]
     if table_number is None:
-        fours = [t.number for t in seating.tables if t.size == 4]
-        if not fours:
+        if not growable:
             raise SeatingError("no_four_table")
-        table_number = fours[-1]
+        threes = [t.number for t in seating.tables if t.size == 3]
+        table_number = threes[0] if threes else growable[-1]
     table = seating.table(table_number)
-    if table.size == 5:
+    if table_number not in growable:
         raise SeatingError("table_full", table=table_number)
     return _with_seats(seating, {table_number: (*table.seats, participant_id)})
 
 
 def remove_player(seating: Seating, participant_id: int) -> Seating:
     """Withdraw a participant from a draft: a 5-table becomes a 4-table (later seats move
-    up one, so removing the captain makes seat 2 captain). Refused (``redraw_needed``) at a
-    4-table."""
+    up one, so removing the player at seat 1 makes seat 2 the first). Refused
+    (``redraw_needed``) at a table of four or three."""
     position = seating.position_of(participant_id)
     table = seating.table(position.table)
-    if table.size == 4:
+    if table.size <= 4:
         raise SeatingError("redraw_needed", participant_id=participant_id, table=table.number)
     return _with_seats(
         seating, {table.number: tuple(p for p in table.seats if p != participant_id)}

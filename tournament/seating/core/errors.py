@@ -14,8 +14,8 @@ from typing import Any
 
 
 _DESCRIPTIONS = {
-    "too_few": "{n} participants are too few; at least 4 are needed (add {add})",
-    "unseatable": "{n} participants cannot be seated at 4- and 5-tables "
+    "too_few": "{n} participants are too few to fill the smallest table (add {add})",
+    "unseatable": "{n} participants cannot be seated at the allowed table sizes "
     "(remove {remove} or add {add})",
     "duplicate_participant": "participant {participant_id} is listed more than once",
     "invalid_table": "table {table} is invalid: {reason}",

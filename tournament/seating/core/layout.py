@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tournament.seating.core.errors import SeatingError
+from tournament.seating.core.sizes import SIZES
 
 
 class SeatRef(NamedTuple):
@@ -28,7 +29,8 @@ class Slip(NamedTuple):
 
 @dataclass(frozen=True)
 class TableSeating:
-    """One table: ``seats[0]`` is at seat 1 (the captain)."""
+    """One table: ``seats[0]`` is at seat 1. Its size is one of :data:`SIZES`; which sizes a
+    tournament seats is its ruleset's choice (``sizes.table_sizes``)."""
 
     number: int
     seats: tuple[int, ...]
@@ -37,14 +39,22 @@ class TableSeating:
         object.__setattr__(self, "seats", tuple(self.seats))
         if self.number < 1:
             raise SeatingError("invalid_table", table=self.number, reason="number must be >= 1")
-        if len(self.seats) not in (4, 5):
+        if len(self.seats) not in SIZES:
             raise SeatingError(
                 "invalid_table", table=self.number, reason=f"{len(self.seats)} players"
             )
 
     @property
     def captain(self) -> int:
+        """The player at seat 1 (the first dealer; the house rules' Listenführer — which seat
+        keeps the list is the ruleset's, see ``edits.make_captain``)."""
         return self.seats[0]
+
+    def at_seat(self, seat: int) -> int:
+        """The participant at ``seat`` (1-based)."""
+        if not 1 <= seat <= len(self.seats):
+            raise SeatingError("unknown_seat", table=self.number, seat=seat)
+        return self.seats[seat - 1]
 
     @property
     def size(self) -> int:
@@ -81,8 +91,9 @@ class Seating:
 
     @property
     def five_tables_last(self) -> bool:
-        """True if no 4-table follows a 5-table (always true for drawn seatings)."""
-        return list(self.sizes) == sorted(self.sizes)
+        """True if the 5- (or 3-)tables are the last tables (always true for drawn seatings)."""
+        others = [size != 4 for size in self.sizes]
+        return others == sorted(others)
 
     def table(self, number: int) -> TableSeating:
         if not 1 <= number <= len(self.tables):

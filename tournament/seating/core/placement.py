@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tournament.seating.core.draw import derived_rng, shuffled, sorted_unique
 from tournament.seating.core.errors import SeatingError
 from tournament.seating.core.layout import Seating, fill_tables
-from tournament.seating.core.sizes import table_sizes
+from tournament.seating.core.sizes import DOPPELKOPF, table_sizes
 
 
 @dataclass(frozen=True)
@@ -56,15 +56,18 @@ def _tie_groups(ranking: Sequence[RankedPlayer]) -> list[list[RankedPlayer]]:
     return groups
 
 
-def seat_by_placement(ranking: Sequence[RankedPlayer], seed: int) -> PlacementResult:
-    """Rule 3: places 1-4 -> table 1, places 5-8 -> table 2, ...; 5-tables are last.
+def seat_by_placement(
+    ranking: Sequence[RankedPlayer], seed: int, allowed: Iterable[int] = DOPPELKOPF
+) -> PlacementResult:
+    """Rule 3: places 1-4 -> table 1, places 5-8 -> table 2, ...; 5- (or 3-)tables are last,
+    at tables of the ``allowed`` sizes (``sizes.table_sizes``).
 
     Exact ties straddling a table boundary are decided by a lot (seed stream "lots");
     then the seats within each table are drawn (seed stream "seats"), so the captain is
     random. Ties inside one table need no lot.
     """
     sorted_unique(p.participant_id for p in ranking)
-    sizes = table_sizes(len(ranking))
+    sizes = table_sizes(len(ranking), allowed)
     table_of_place = [t for t, size in enumerate(sizes, start=1) for _ in range(size)]
     lots_rng = derived_rng(seed, "lots")
     order: list[int] = []

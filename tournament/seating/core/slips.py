@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tournament.seating.core.errors import SeatingError, SlipError, SlipProblem
 from tournament.seating.core.layout import Seating, SeatRef, Slip, fill_tables
-from tournament.seating.core.sizes import table_sizes
+from tournament.seating.core.sizes import DOPPELKOPF, table_sizes
 
 
 def slip_position(number: int, sizes: Sequence[int]) -> SeatRef:
@@ -31,21 +31,27 @@ def slip_number(table: int, seat: int, sizes: Sequence[int]) -> int:
     return sum(sizes[: table - 1]) + seat
 
 
-def slip_layout(n: int) -> list[Slip]:
-    """Every slip for n participants, in number order, for printing slips and table cards."""
-    sizes = table_sizes(n)
+def slip_layout(n: int, allowed: Iterable[int] = DOPPELKOPF) -> list[Slip]:
+    """Every slip for n participants at tables of the ``allowed`` sizes, in number order, for
+    printing slips and table cards."""
+    sizes = table_sizes(n, allowed)
     return [Slip(number, *slip_position(number, sizes)) for number in range(1, n + 1)]
 
 
-def seating_from_slips(assignments: Mapping[int, int | None], n: int | None = None) -> Seating:
+def seating_from_slips(
+    assignments: Mapping[int, int | None],
+    n: int | None = None,
+    allowed: Iterable[int] = DOPPELKOPF,
+) -> Seating:
     """Seating from a physical draw: participant id -> drawn slip number (None = none yet).
 
-    ``n`` is the number of slips in the bowl (default: ``len(assignments)``). Raises
+    ``n`` is the number of slips in the bowl (default: ``len(assignments)``), seated at tables
+    of the ``allowed`` sizes. Raises
     ``SeatingError`` if n is unseatable, else ``SlipError`` listing every problem:
     out-of-range numbers, duplicates, missing numbers and participants without a number.
     """
     count = len(assignments) if n is None else n
-    sizes = table_sizes(count)
+    sizes = table_sizes(count, allowed)
     holders: dict[int, list[int]] = defaultdict(list)
     problems: list[SlipProblem] = []
     unassigned: list[SlipProblem] = []
