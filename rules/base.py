@@ -37,6 +37,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.printing import (
+    CHECK_COLUMN,
+    DEALER_COLUMN,
+    FOOTER,
+    ROW_COLUMN,
+    SEAT_COLUMNS,
+    LegendLine,
+    PrintedSheet,
+    printed_rows,
+    table_note,
+)
+from rules.standings import BASIC_API_FIELDS, BASIC_COLUMNS, StandingsColumnSpec
+from rules.text import Text
+
 JsonRow = Mapping[str, Any]
 
 # The standings' metrics a ruleset may order by (the standings compute them from the confirmed
@@ -181,3 +195,67 @@ class Ruleset(ABC):
     def score_document(self, text: str, options: Any, lang: str = "de") -> tuple[str, bool]:
         """The ``score_game`` command: JSON text in, JSON text out, and whether anything was
         refused."""
+
+    # ================================================================ outputs
+    # What the printed sheet, the standings (page, projector, JSON API, workbook, CSV, PDF) and
+    # the rules page show (issue 22, "the outputs ask the ruleset"). Texts are rules.text.Text:
+    # German, translated where they are shown. Every method has a default a Doppelkopf-like
+    # ruleset can keep; a ruleset overrides what its contract says otherwise.
+
+    def printed_sheet(
+        self,
+        table_size: int,
+        length: int,
+        options: Any,
+        rows: Sequence[JsonRow] = (),
+        lang: str = "de",
+    ) -> PrintedSheet:
+        """What the printed sheet of a table of ``table_size`` with ``length`` rows holds
+        (:mod:`rules.printing`): its columns, the rows with dealer and sitter derived from
+        ``rows`` (the rows entered so far; none on a blank sheet), the legend of
+        :meth:`legend`, footer and signature. Default: row, dealer, each seat's plus/minus and
+        running total, the check that a row adds up to 0."""
+        return PrintedSheet(
+            lead=(ROW_COLUMN, DEALER_COLUMN),
+            seat=SEAT_COLUMNS,
+            tail=(CHECK_COLUMN,),
+            rows=printed_rows(self, table_size, length, rows),
+            list_keeper=self.list_keeper_seat(table_size),
+            table_note=table_note(self, table_size),
+            total_label=Text("Endstand"),
+            legend_title=Text("Wertungspunkte"),
+            legend=self.legend(options, lang),
+            footer=(FOOTER,),
+            signature=Text("Unterschrift Listenführer"),
+        )
+
+    def legend(self, options: Any, lang: str = "de") -> tuple[LegendLine, ...]:
+        """The scoring values in words, (what, points) per line: the printed sheet's legend and
+        the rules page's values. Default: none."""
+        return ()
+
+    def course(self, rounds: int, cycles: int, lang: str = "de") -> tuple[tuple[Text, ...], ...]:
+        """How the evening runs, for the rules page: lines, each of texts joined by ", ".
+        Default: the number of rounds and the seating by placement from round 2."""
+        return (
+            (Text("%(n)s Durchgang", {"n": rounds}, plural="%(n)s Durchgänge", count=rounds),),
+            (PLACEMENT_LINE,),
+        )
+
+    def standings_columns(self) -> tuple[StandingsColumnSpec, ...]:
+        """The standings' columns in order, with their headers per surface
+        (:mod:`rules.standings`). Default: place, name, club, points per round and in all,
+        rows won and played."""
+        return BASIC_COLUMNS
+
+    def standings_api_fields(self) -> tuple[tuple[str, str], ...]:
+        """The JSON API's fields between ``rank``/``name`` and ``withdrawn``: (field name,
+        value of :data:`rules.standings.STANDINGS_VALUES`). Default: ``points``, ``rounds``,
+        ``games_won``, ``games`` (the published shape)."""
+        return BASIC_API_FIELDS
+
+
+PLACEMENT_LINE = Text(
+    "Durchgang 1 wird gelost; ab Durchgang 2 wird nach Platzierung gesetzt: Platz 1–4 an "
+    "Tisch 1, Platz 5–8 an Tisch 2 usw."
+)

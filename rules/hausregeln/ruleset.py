@@ -7,16 +7,28 @@ A thin adapter: the engine in this package keeps its own entry points (``score_g
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from rules.base import JsonRow, OptionSpec, Ruleset
+from rules.base import PLACEMENT_LINE, JsonRow, OptionSpec, Ruleset
 from rules.hausregeln.engine import score_game
 from rules.hausregeln.i18n import catalogue, resolve_language
 from rules.hausregeln.jsonio import dumps, score_document
 from rules.hausregeln.messages import MESSAGES
 from rules.hausregeln.options import ScoringOptions, describe_options
+from rules.hausregeln.printing import course, legend
 from rules.hausregeln.result import GameResult
 from rules.hausregeln.sheet import SheetScore, dealer, max_games, score_sheet
+from rules.printing import (
+    DEALER_COLUMN,
+    ROW_COLUMN,
+    VALUE_COLUMN,
+    WINNERS_COLUMN,
+    LegendLine,
+    PrintedSheet,
+)
+from rules.standings import SOLOS_COLUMN, StandingsColumnSpec
+from rules.text import Text
 
 
 def _german(key: str) -> str:
@@ -94,6 +106,28 @@ class HouseRules(Ruleset):
     ) -> tuple[str, bool]:
         output, refused = score_document(text, options, lang)
         return dumps(output), refused
+
+    # ---------------------------------------------------------------- outputs
+    def printed_sheet(
+        self,
+        table_size: int,
+        length: int,
+        options: ScoringOptions,
+        rows: Sequence[JsonRow] = (),
+        lang: str = "de",
+    ) -> PrintedSheet:
+        # Rule sheet 2 and 4: the winners' seats ("1 + 4") and the game's value beside the row.
+        sheet = super().printed_sheet(table_size, length, options, rows, lang)
+        return replace(sheet, lead=(ROW_COLUMN, DEALER_COLUMN, WINNERS_COLUMN, VALUE_COLUMN))
+
+    def legend(self, options: ScoringOptions, lang: str = "de") -> tuple[LegendLine, ...]:
+        return legend(options, lang)
+
+    def course(self, rounds: int, cycles: int, lang: str = "de") -> tuple[tuple[Text, ...], ...]:
+        return course(rounds, cycles, PLACEMENT_LINE)
+
+    def standings_columns(self) -> tuple[StandingsColumnSpec, ...]:
+        return (*super().standings_columns(), SOLOS_COLUMN)
 
 
 HOUSE_RULES = HouseRules()
