@@ -129,7 +129,7 @@ def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
     report = standings_rows(on_paper, PDF)
     rows = (*report.rows[: len(played)], *((None, *row[1:]) for row in report.rows[len(played) :]))
     report = dataclasses.replace(report, rows=rows)
-    fields = columns.fields(PDF, standings.round_numbers)
+    fields = columns.fields(PDF, standings.round_numbers, standings.tournament.rules)
     if compact:
         keep = [index for index, field in enumerate(fields) if field.name in COMPACT_KEYS]
         report = select_columns(report, keep)
