@@ -49,7 +49,7 @@ from rules.printing import (
     table_note,
 )
 from rules.standings import BASIC_API_FIELDS, BASIC_COLUMNS, StandingsColumnSpec
-from rules.text import Text
+from rules.text import Text, gettext_noop, ngettext_lazy
 
 JsonRow = Mapping[str, Any]
 
@@ -222,11 +222,11 @@ class Ruleset(ABC):
             rows=printed_rows(self, table_size, length, rows),
             list_keeper=self.list_keeper_seat(table_size),
             table_note=table_note(self, table_size),
-            total_label=Text("Endstand"),
-            legend_title=Text("Wertungspunkte"),
+            total_label=gettext_noop("Endstand"),
+            legend_title=gettext_noop("Wertungspunkte"),
             legend=self.legend(options, lang),
             footer=(FOOTER,),
-            signature=Text("Unterschrift Listenführer"),
+            signature=gettext_noop("Unterschrift Listenführer"),
         )
 
     def legend(self, options: Any, lang: str = "de") -> tuple[LegendLine, ...]:
@@ -238,7 +238,7 @@ class Ruleset(ABC):
         """How the evening runs, for the rules page: lines, each of texts joined by ", ".
         Default: the number of rounds and the seating by placement from round 2."""
         return (
-            (Text("%(n)s Durchgang", {"n": rounds}, plural="%(n)s Durchgänge", count=rounds),),
+            (ngettext_lazy("%(n)s Durchgang", "%(n)s Durchgänge", rounds, n=rounds),),
             (PLACEMENT_LINE,),
         )
 
@@ -255,7 +255,7 @@ class Ruleset(ABC):
         return BASIC_API_FIELDS
 
 
-PLACEMENT_LINE = Text(
+PLACEMENT_LINE = gettext_noop(
     "Durchgang 1 wird gelost; ab Durchgang 2 wird nach Platzierung gesetzt: Platz 1–4 an "
     "Tisch 1, Platz 5–8 an Tisch 2 usw."
 )

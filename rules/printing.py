@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules.text import Text
+from rules.text import Text, gettext_noop, pgettext_lazy
 
 if TYPE_CHECKING:
     from rules.base import Ruleset
@@ -88,17 +88,19 @@ class PrintedSheet:
 
 # The columns most sheets share: the row's number and dealer, each seat's plus/minus and
 # running total, the check that a row adds up to 0.
-ROW_COLUMN = SheetColumn(ROW, (Text("Spiel"),), width_mm=12)
-DEALER_COLUMN = SheetColumn(DEALER, (Text("Geber"),), width_mm=25)
-WINNERS_COLUMN = SheetColumn(WINNERS, (Text("Sieger"),), width_mm=18, hint=Text("z. B. 1 + 4"))
-VALUE_COLUMN = SheetColumn(VALUE, (Text("Wert"),), width_mm=11)
-SEAT_COLUMNS = (
-    SheetColumn(POINTS, (Text("+ / −"),), share=0.6),
-    SheetColumn(RUNNING, (Text("Stand", context="running total"),), share=0.4, tinted=True),
+ROW_COLUMN = SheetColumn(ROW, (gettext_noop("Spiel"),), width_mm=12)
+DEALER_COLUMN = SheetColumn(DEALER, (gettext_noop("Geber"),), width_mm=25)
+WINNERS_COLUMN = SheetColumn(
+    WINNERS, (gettext_noop("Sieger"),), width_mm=18, hint=gettext_noop("z. B. 1 + 4")
 )
-CHECK_COLUMN = SheetColumn(CHECK, (Text("Summe"), Text("= 0 ✓")), width_mm=15)
+VALUE_COLUMN = SheetColumn(VALUE, (gettext_noop("Wert"),), width_mm=11)
+SEAT_COLUMNS = (
+    SheetColumn(POINTS, (gettext_noop("+ / −"),), share=0.6),
+    SheetColumn(RUNNING, (pgettext_lazy("running total", "Stand"),), share=0.4, tinted=True),
+)
+CHECK_COLUMN = SheetColumn(CHECK, (gettext_noop("Summe"), gettext_noop("= 0 ✓")), width_mm=15)
 
-FOOTER = Text(
+FOOTER = gettext_noop(
     "Jede Zeile zusammen = 0. Liste nach dem letzten Spiel prüfen und sofort bei der "
     "Turnierleitung abgeben."
 )
@@ -107,11 +109,13 @@ FOOTER = Text(
 def printed_rows(
     ruleset: Ruleset, table_size: int, length: int, rows: Sequence[Any] = ()
 ) -> tuple[PrintedRow, ...]:
-    """The rows 1..``length`` with dealer and sitter, each from the rows before it (as far as
-    ``rows`` holds them: a blank sheet knows none), and a rule where a round of deals ends."""
+    """The rows 1..``length`` with dealer and sitter, each from the rows before it, and a rule
+    where a round of deals ends. Rows not entered yet (all of them on a blank sheet) count as
+    ordinary rows, an empty mapping each: the plain rotation is printed ahead."""
+    known = list(rows)
     dealers = []
     for number in range(1, length + 1):
-        before = rows[: number - 1]
+        before = known[: number - 1] + [{}] * max(0, number - 1 - len(known))
         dealers.append(
             (ruleset.dealer(number, table_size, before), ruleset.sitter(number, table_size, before))
         )
@@ -127,7 +131,9 @@ def printed_rows(
 def table_note(ruleset: Ruleset, table_size: int) -> Text:
     """The kind of table, as the title names it."""
     if table_size == 5 and ruleset.sitter(1, 5) is not None:
-        return Text("Fünfertisch – der Geber setzt aus")
-    return {3: Text("Dreiertisch"), 4: Text("Vierertisch"), 5: Text("Fünfertisch")}.get(
-        table_size, Text("%(n)d Spieler", {"n": table_size})
-    )
+        return gettext_noop("Fünfertisch – der Geber setzt aus")
+    return {
+        3: gettext_noop("Dreiertisch"),
+        4: gettext_noop("Vierertisch"),
+        5: gettext_noop("Fünfertisch"),
+    }.get(table_size, gettext_noop("%(n)d Spieler", n=table_size))

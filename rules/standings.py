@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.text import Text
+from rules.text import Text, gettext_noop, pgettext_lazy
 
 SCREEN = "screen"
 PROJECTOR = "projector"
@@ -70,25 +70,30 @@ def _everywhere(text: Text) -> dict[str, Text]:
     return dict.fromkeys(SURFACES, text)
 
 
-PLACE = Text("Platz", context="rank")
+PLACE = pgettext_lazy("rank", "Platz")
 
 # The columns every Doppelkopf evening shows: place, name, club, points per round and in all,
 # rows won and played. A ruleset adds its own (the house rules: solos) or replaces them.
 BASIC_COLUMNS: tuple[StandingsColumnSpec, ...] = (
     StandingsColumnSpec("rank", "rank", RANK, _everywhere(PLACE), width=7, print_width=15),
-    StandingsColumnSpec("name", "name", TEXT, _everywhere(Text("Name")), width=24),
+    StandingsColumnSpec("name", "name", TEXT, _everywhere(gettext_noop("Name")), width=24),
     StandingsColumnSpec(
-        "club", "club", TEXT, {PDF: Text("Verein"), XLSX: Text("Verein")}, width=20, print_width=44
+        "club",
+        "club",
+        TEXT,
+        {PDF: gettext_noop("Verein"), XLSX: gettext_noop("Verein")},
+        width=20,
+        print_width=44,
     ),
     StandingsColumnSpec(
         "rounds",
         "rounds",
         INT,
         {
-            SCREEN: Text("Durchg. %(number)d"),
-            PROJECTOR: Text("D%(number)d"),
-            PDF: Text("D%(number)d"),
-            XLSX: Text("Durchgang %(number)d"),
+            SCREEN: gettext_noop("Durchg. %(number)d"),
+            PROJECTOR: gettext_noop("D%(number)d"),
+            PDF: gettext_noop("D%(number)d"),
+            XLSX: gettext_noop("Durchgang %(number)d"),
         },
         per_round=True,
         width=12,
@@ -100,10 +105,10 @@ BASIC_COLUMNS: tuple[StandingsColumnSpec, ...] = (
         "total",
         INT,
         {
-            SCREEN: Text("Punkte"),
-            PROJECTOR: Text("Punkte"),
-            PDF: Text("Gesamt"),
-            XLSX: Text("Gesamt"),
+            SCREEN: gettext_noop("Punkte"),
+            PROJECTOR: gettext_noop("Punkte"),
+            PDF: gettext_noop("Gesamt"),
+            XLSX: gettext_noop("Gesamt"),
         },
         width=9,
         print_width=19,
@@ -114,9 +119,9 @@ BASIC_COLUMNS: tuple[StandingsColumnSpec, ...] = (
         "games_won",
         INT,
         {
-            SCREEN: Text("gewonnene Spiele"),
-            PDF: Text("Gew."),
-            XLSX: Text("gewonnene Spiele"),
+            SCREEN: gettext_noop("gewonnene Spiele"),
+            PDF: gettext_noop("Gew."),
+            XLSX: gettext_noop("gewonnene Spiele"),
         },
         width=10,
         print_width=15,
@@ -127,7 +132,7 @@ BASIC_COLUMNS: tuple[StandingsColumnSpec, ...] = (
         "games_played",
         "games_played",
         INT,
-        {SCREEN: Text("Spiele"), PDF: Text("Sp."), XLSX: Text("Spiele")},
+        {SCREEN: gettext_noop("Spiele"), PDF: gettext_noop("Sp."), XLSX: gettext_noop("Spiele")},
         width=8,
         print_width=13,  # the English "Gms." needs 12 mm with the cell padding
         on_phones=False,
@@ -138,7 +143,7 @@ SOLOS_COLUMN = StandingsColumnSpec(
     "solos",
     "solos",
     INT,
-    {SCREEN: Text("Soli"), PDF: Text("Soli"), XLSX: Text("Soli")},
+    {SCREEN: gettext_noop("Soli"), PDF: gettext_noop("Soli"), XLSX: gettext_noop("Soli")},
     width=7,
     print_width=14,  # the English "Solos" needs 12.6 mm with the cell padding
     on_phones=False,

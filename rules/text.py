@@ -34,3 +34,22 @@ class Text:
         """The German text itself, filled in (what a German reader sees)."""
         chosen = self.plural if self.plural and self.count != 1 else self.german
         return self.fill(chosen)
+
+
+# Markers that make a Text, named as the message extraction knows them (Django's makemessages
+# and xgettext read ``gettext_noop``, ``pgettext_lazy`` and ``ngettext_lazy``), so that the
+# project's catalogue keeps the msgids of the texts written in ``rules``. They translate
+# nothing: the Text is translated where it is shown.
+def gettext_noop(german: str, **params: Any) -> Text:
+    """A German text, ``params`` filled in after translation."""
+    return Text(german, params)
+
+
+def pgettext_lazy(context: str, german: str, **params: Any) -> Text:
+    """A German text with a gettext context (the same word in two meanings: "Platz")."""
+    return Text(german, params, context=context)
+
+
+def ngettext_lazy(singular: str, plural: str, count: int, **params: Any) -> Text:
+    """A German text in singular and plural, ``count`` choosing."""
+    return Text(singular, params, plural=plural, count=count)

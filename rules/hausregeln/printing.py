@@ -9,7 +9,7 @@ from rules.hausregeln.i18n import label, translate
 from rules.hausregeln.options import ScoringOptions
 from rules.hausregeln.vocabulary import SPECIAL_VALUE, TYPE_POINTS, Kind, Special
 from rules.printing import LegendLine
-from rules.text import Text
+from rules.text import Text, gettext_noop, ngettext_lazy
 
 SPECIALS = (
     Special.FUCHS_GEFANGEN,
@@ -20,7 +20,7 @@ SPECIALS = (
     Special.FUCHS_AM_END_GEFANGEN,
     Special.HERZSTICH,
 )
-EACH_ONE = Text("je 1")
+EACH_ONE = gettext_noop("je 1")
 
 
 def legend(options: ScoringOptions, lang: str = "de") -> tuple[LegendLine, ...]:
@@ -33,65 +33,69 @@ def legend(options: ScoringOptions, lang: str = "de") -> tuple[LegendLine, ...]:
         for kind in (Kind.SOLO_BUBEN, Kind.SOLO_DAMEN, Kind.SOLO_TRUMPF)
     )
     lines = [
-        LegendLine(Text("Gewonnen („120“)"), Text("1")),
-        LegendLine(Text("Gegner unter 90 / 60 / 30 / schwarz"), EACH_ONE),
-        LegendLine(Text("Re, Kontra, Sub, In"), EACH_ONE),
-        LegendLine(Text("Absagen: keine 90 / 60 / 30, schwarz"), EACH_ONE),
-        LegendLine(Text("Gegen (Kontra gewinnt)"), Text(str(SPECIAL_VALUE[Special.GEGEN]))),
+        LegendLine(gettext_noop("Gewonnen („120“)"), Text("1")),
+        LegendLine(gettext_noop("Gegner unter 90 / 60 / 30 / schwarz"), EACH_ONE),
+        LegendLine(gettext_noop("Re, Kontra, Sub, In"), EACH_ONE),
+        LegendLine(gettext_noop("Absagen: keine 90 / 60 / 30, schwarz"), EACH_ONE),
+        LegendLine(gettext_noop("Gegen (Kontra gewinnt)"), Text(str(SPECIAL_VALUE[Special.GEGEN]))),
         LegendLine(Text("%(solos)s", {"solos": solos})),
-        LegendLine(Text("Solo verloren („verloren“)"), Text("1")),
-        LegendLine(Text("Sonderpunkte: %(list)s", {"list": specials})),
+        LegendLine(gettext_noop("Solo verloren („verloren“)"), Text("1")),
+        LegendLine(gettext_noop("Sonderpunkte: %(list)s", list=specials)),
         LegendLine(
-            Text(
+            gettext_noop(
                 "Normalspiel: Sieger +Wert, Verlierer −Wert; Solo: Solist ±3 × Wert, Gegner ∓ Wert"
             )
         ),
         LegendLine(
-            Text(
+            gettext_noop(
                 "Verwerfen: Verursacher −%(penalty)d, die anderen je +%(share)d; im Solo, wenn "
                 "ein Gegner verwirft: Solist +%(gain)d, die anderen 0",
-                {"penalty": REVOKE_PENALTY, "share": REVOKE_SHARE, "gain": REVOKE_SOLOIST_GAIN},
+                penalty=REVOKE_PENALTY,
+                share=REVOKE_SHARE,
+                gain=REVOKE_SOLOIST_GAIN,
             )
         ),
-        LegendLine(Text("120 : 120 – Kontra gewinnt, „120“ zählt dabei nicht")),
+        LegendLine(gettext_noop("120 : 120 – Kontra gewinnt, „120“ zählt dabei nicht")),
     ]
     if not options.pre_lead_counts:
-        lines.append(LegendLine(Text("Re/Kontra nur vor dem ersten Ausspielen: kein Punkt")))
+        lines.append(
+            LegendLine(gettext_noop("Re/Kontra nur vor dem ersten Ausspielen: kein Punkt"))
+        )
     if options.ddv_absage_bonus:
-        lines.append(LegendLine(Text("120 gegen „keine 90“ usw. (DDV): je 1")))
+        lines.append(LegendLine(gettext_noop("120 gegen „keine 90“ usw. (DDV): je 1")))
     return tuple(lines)
 
 
 def course(rounds: int, cycles: int, placement: Text) -> tuple[tuple[Text, ...], ...]:
     """How the house rules' evening runs, line by line (lines of texts joined by ", ")."""
-    deals = Text(
+    deals = ngettext_lazy(
         "je %(c)s Runde: 4 × %(c)s Spiele am Vierertisch, 5 × %(c)s am Fünfertisch "
         "(der Geber setzt aus).",
-        {"c": cycles},
-        plural="je %(c)s Runden: 4 × %(c)s Spiele am Vierertisch, 5 × %(c)s am Fünfertisch "
+        "je %(c)s Runden: 4 × %(c)s Spiele am Vierertisch, 5 × %(c)s am Fünfertisch "
         "(der Geber setzt aus).",
-        count=cycles,
+        cycles,
+        c=cycles,
     )
     return (
-        (Text("%(n)s Durchgang", {"n": rounds}, plural="%(n)s Durchgänge", count=rounds), deals),
+        (ngettext_lazy("%(n)s Durchgang", "%(n)s Durchgänge", rounds, n=rounds), deals),
         (placement,),
         (
-            Text(
+            gettext_noop(
                 "Platz 1 ist Listenführer, gibt zuerst und führt die Liste: Sieger (z. B. „1 + 4“) "
                 "und Plus/Minus je Spieler, die Summe ist immer 0."
             ),
         ),
         (
-            Text(
+            gettext_noop(
                 "Pflichtansage nach dem ersten Stich; beim Solo wird alles vor dem ersten "
                 "Ausspielen gesagt."
             ),
         ),
         (
-            Text(
+            gettext_noop(
                 "Schmeißen (5 Fehlkönige, über 90 Augen, keine Karte höher als der Fuchs): "
                 "derselbe Geber gibt neu, es zählt nicht als Spiel."
             ),
         ),
-        (Text("Keine Bockrunden, keine Verdoppelung."),),
+        (gettext_noop("Keine Bockrunden, keine Verdoppelung."),),
     )
