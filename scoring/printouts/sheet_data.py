@@ -42,15 +42,20 @@ class TableSheet:
     code: str = ""  # the short code for typing by hand ("KD7R-M2QX"), "" when revoked
     code_url: str = ""  # where it is typed: the captain links' folder ("http://…/e/")
     rules: Ruleset | None = None  # the tournament's ruleset (translates the texts of ``printed``)
-    printed: PrintedSheet | None = None  # what the ruleset prints: columns, rows, legend
+    spec: PrintedSheet | None = None  # what the ruleset prints (``printed``)
 
     def __post_init__(self) -> None:
-        # Built without a tournament (tests, previews): the default ruleset's blank sheet.
-        if self.rules is None:
+        if self.rules is None:  # built without a tournament (tests): the default ruleset
             self.rules = rulesets.get(rulesets.DEFAULT_KEY)
-        if self.printed is None:
+
+    @property
+    def printed(self) -> PrintedSheet:
+        """What the ruleset prints: columns, rows with dealer and sitter, legend; without a
+        tournament's answer (tests) the default ruleset's blank sheet."""
+        if self.spec is None:
             options = self.rules.options()
-            self.printed = self.rules.printed_sheet(self.size, self.games, options)
+            self.spec = self.rules.printed_sheet(self.size, self.games, options)
+        return self.spec
 
     @property
     def size(self) -> int:
@@ -61,7 +66,7 @@ def _print_spec(sheet: TableSheet, tournament: Tournament, rows: Sequence[Game] 
     """Ask the tournament's ruleset what this sheet prints; dealers and sitters derive from the
     rows entered (``rows``; none on a blank sheet)."""
     sheet.rules = tournament.rules
-    sheet.printed = sheet.rules.printed_sheet(
+    sheet.spec = sheet.rules.printed_sheet(
         sheet.size,
         sheet.games,
         tournament.scoring_options,
