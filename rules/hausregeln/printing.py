@@ -1,6 +1,13 @@
 """The house rules' scoring values in words and the course of their evening, from the engine's
 own numbers: the printed sheet's legend and the rules page, so that paper and screen never
-disagree with the engine (texts as :class:`rules.text.Text`, translated where shown)."""
+disagree with the engine (texts as :class:`rules.text.Text`, translated where shown).
+
+Their English is in the project's catalogue (``locale/en``), where it was before these texts
+moved here; ``make messages`` does not read this package (it has its own catalogue), so
+``tests/exports/test_toy_ruleset_outputs.py`` checks that every one still reads English. Moving
+them into the engine's catalogue needs plurals in :meth:`rules.base.Ruleset.text` (the course
+has two).
+"""
 
 from __future__ import annotations
 
