@@ -1,14 +1,15 @@
-"""The rulesets by key. ``hausregeln`` is the default and the only one so far; tests may
-:func:`register` their own."""
+"""The rulesets by key. ``hausregeln`` is the default; ``ddv`` the DDV's Turnierspielregeln;
+tests may :func:`register` their own."""
 
 from __future__ import annotations
 
 from rules.base import Ruleset
+from rules.ddv.ruleset import DDV_RULES
 from rules.hausregeln.ruleset import HOUSE_RULES
 
 DEFAULT_KEY = HOUSE_RULES.key
 
-_RULESETS: dict[str, Ruleset] = {HOUSE_RULES.key: HOUSE_RULES}
+_RULESETS: dict[str, Ruleset] = {HOUSE_RULES.key: HOUSE_RULES, DDV_RULES.key: DDV_RULES}
 
 
 class UnknownRuleset(KeyError):

@@ -1,0 +1,178 @@
+"""The DDV rules behind the ruleset interface (:class:`rules.base.Ruleset`), key ``ddv``.
+
+A thin adapter over the engine of this package. What the interface cannot pass (the options in
+:meth:`sheet_length`) is solved here: :meth:`DDV.sheet_length` gives the TSR's 24 / 30 and
+:meth:`DDV.games_per_round` the length with the options in force.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.base import JsonRow, OptionSpec, Ruleset
+from rules.ddv.deal import DealState
+from rules.ddv.engine import score_game
+from rules.ddv.jsonio import dumps, score_games_document, score_round_document
+from rules.ddv.messages import LABELS, label
+from rules.ddv.options import (
+    DEFAULT_OPTIONS,
+    TSR_GAMES,
+    DdvOptions,
+    describe_options,
+    english_catalogue,
+    option_specs,
+)
+from rules.ddv.result import GameResult
+from rules.ddv.round import RoundScore, score_rows
+from rules.ddv.rules_text import course_lines, value_lines
+from rules.ddv.sheet import score_round
+from rules.ddv.terms import TERMS, term
+
+LABEL = "DDV-Turnierspielregeln"
+_ENGLISH = {
+    LABEL: "DDV tournament rules",
+    **english_catalogue(),
+    **{german: english for german, english in LABELS.values()},
+    **{german: english for group in TERMS.values() for german, english in group.values()},
+}
+
+
+def _state(table_size: int, rows_before: Sequence[JsonRow]) -> DealState:
+    """The deal after ``rows_before`` (refused rows are skipped, as in the sheet), in a round of
+    the TSR's length (the interface passes no options here)."""
+    return score_rows(list(rows_before), table_size, TSR_GAMES[table_size]).state
+
+
+class DDV(Ruleset):
+    """DDV.md: 4 or 5 seats, 24 / 30 games, the dealer derived from the rows before (the same
+    dealer after a Pflichtsolo), seat 4 (at five: 5) keeps the list, at five the dealer sits
+    out."""
+
+    key = "ddv"
+    label = LABEL
+    table_sizes = (4, 5)
+
+    def text(self, german: str, lang: str | None = "de") -> str:
+        if lang and str(lang).lower().startswith("en"):
+            return _ENGLISH.get(german, german)
+        return german
+
+    # ---------------------------------------------------------------- options
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return option_specs("de")
+
+    def options(self, data: Mapping[str, Any] | None = None) -> DdvOptions:
+        return DdvOptions.from_dict(dict(data or {}))
+
+    def options_json(self, options: DdvOptions) -> dict[str, Any]:
+        return options.to_dict()
+
+    def describe_options(self, options: DdvOptions, lang: str = "de") -> list[str]:
+        return describe_options(options, lang)
+
+    def rules_lines(self, options: DdvOptions, lang: str = "de") -> dict[str, list[str]]:
+        """The whole rules text (not in the interface yet): course, values, options."""
+        return {
+            "course": course_lines(options, lang),
+            "values": value_lines(lang),
+            "options": describe_options(options, lang),
+        }
+
+    # ---------------------------------------------------------------- the table and the sheet
+    def list_keeper_seat(self, table_size: int) -> int:
+        return table_size
+
+    def sheet_length(self, table_size: int, cycles: int) -> int:
+        # The interface passes no options; the TSR's length (see games_per_round).
+        return TSR_GAMES[table_size]
+
+    def games_per_round(self, table_size: int, options: DdvOptions = DEFAULT_OPTIONS) -> int:
+        return options.games(table_size)
+
+    def dealer(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int:
+        return _state(table_size, rows_before[: row - 1]).dealer
+
+    def sitter(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int | None:
+        return self.dealer(row, table_size, rows_before) if table_size == 5 else None
+
+    def deal_state(
+        self, table_size: int, rows_before: Sequence[JsonRow], options: DdvOptions
+    ) -> DealState:
+        """Before the next row: dealer, owing seats, whether a Vorführung is due and by whom."""
+        return score_rows(list(rows_before), table_size, options.games(table_size)).state
+
+    def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+        scored = score_rows(list(rows), table_size, TSR_GAMES[table_size])
+        completed: list[Any] = []
+        for raw, row in zip(rows, scored.games, strict=True):
+            if isinstance(raw, Mapping):
+                raw = dict(raw)
+                raw.setdefault("table_size", table_size)
+                if row.sitter is not None and raw.get("sitting_out") is None:
+                    raw["sitting_out"] = row.sitter
+            completed.append(raw)
+        return completed
+
+    # ---------------------------------------------------------------- standings
+    def standings_order(self) -> tuple[str, ...]:
+        return ("total", "games_won", "latest_round")
+
+    # ---------------------------------------------------------------- scoring
+    def score_row(self, row: JsonRow, options: DdvOptions, lang: str = "de") -> GameResult:
+        return score_game(row, options.absage_implies_ansage)
+
+    def score_sheet(
+        self, rows: Sequence[JsonRow], table_size: int, cycles: int, options: DdvOptions
+    ) -> RoundScore:
+        """A sheet in progress (no end-of-round checks); bad rows are reported, not raised."""
+        return score_rows(
+            list(rows), table_size, options.games(table_size), None, options.absage_implies_ansage
+        )
+
+    def score_document(self, text: str, options: DdvOptions, lang: str = "de") -> tuple[str, bool]:
+        output, refused = score_games_document(text, options, lang)
+        return dumps(output), refused
+
+    # ---------------------------------------------------------------- beyond the interface
+    def breakdown_label(self, key: str, lang: str | None = "de") -> str:
+        """The label of a stored breakdown key ("gegen_keine_90" → "120 gegen keine 90")."""
+        return label(key, lang)
+
+    def term(self, group: str, value: str, lang: str | None = "de") -> str:
+        """The shown name of a vocabulary value: ``kind``, ``solo_mode``, ``severity``,
+        ``rubrik``, ``party``."""
+        return term(group, value, lang)
+
+    def score_round(
+        self, sheet: Mapping[str, Any], options: DdvOptions, lang: str | None = "de"
+    ) -> dict[str, Any]:
+        """One §9.7 sheet (with ``time_up_after``, ``finished``) → the ``score_round`` answer;
+        :class:`~rules.ddv.errors.DdvRefused` with the sheet's field path when refused."""
+        return score_round(sheet, options, lang)
+
+    def round_score(
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        options: DdvOptions,
+        time_up_after: int | None = None,
+    ) -> RoundScore:
+        """:meth:`score_sheet` with the time called after game ``time_up_after``."""
+        return score_rows(
+            list(rows),
+            table_size,
+            options.games(table_size),
+            time_up_after,
+            options.absage_implies_ansage,
+        )
+
+    def score_round_document(
+        self, text: str, options: DdvOptions, lang: str = "de"
+    ) -> tuple[str, bool]:
+        """``score_round``: sheets in, round results out (not in the interface yet)."""
+        output, refused = score_round_document(text, options, lang)
+        return dumps(output), refused
+
+
+DDV_RULES = DDV()
