@@ -40,7 +40,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.entry import EntrySpec
+from rules.printing import (
+    CHECK_COLUMN,
+    DEALER_COLUMN,
+    FOOTER,
+    ROW_COLUMN,
+    SEAT_COLUMNS,
+    LegendLine,
+    PrintedSheet,
+    printed_rows,
+    table_note,
+)
 from rules.rows import PENALTY, RowRefusal, RowResult, SheetResult
+from rules.standings import BASIC_API_FIELDS, BASIC_COLUMNS, StandingsColumnSpec
+from rules.text import Text, gettext_noop, ngettext_lazy
 
 JsonRow = Mapping[str, Any]
 
@@ -244,14 +257,73 @@ class Ruleset(ABC):
         """A result's ``game_type`` as the sheet's "Art" column names it ("" when none)."""
         return ""
 
-    def legend(self, options: Any, lang: str = "de") -> list[tuple[str, str]]:
-        """The scoring values in words as (what, points) pairs, for the printed sheet's
-        legend and the public rules page (empty: the ruleset has none)."""
-        return []
-
     # ================================================================ end of rows and sheets
 
     @abstractmethod
     def score_document(self, text: str, options: Any, lang: str = "de") -> tuple[str, bool]:
         """The ``score_game`` command: JSON text in, JSON text out, and whether anything was
         refused."""
+
+    # ================================================================ outputs
+    # What the printed sheet, the standings (page, projector, JSON API, workbook, CSV, PDF) and
+    # the rules page show (issue 22, "the outputs ask the ruleset"). Texts are rules.text.Text:
+    # German, translated where they are shown. Every method has a default a Doppelkopf-like
+    # ruleset can keep; a ruleset overrides what its contract says otherwise.
+
+    def printed_sheet(
+        self,
+        table_size: int,
+        length: int,
+        options: Any,
+        rows: Sequence[JsonRow] = (),
+        lang: str = "de",
+    ) -> PrintedSheet:
+        """What the printed sheet of a table of ``table_size`` with ``length`` rows holds
+        (:mod:`rules.printing`): its columns, the rows with dealer and sitter derived from
+        ``rows`` (the rows entered so far; none on a blank sheet), the legend of
+        :meth:`legend`, footer and signature. Default: row, dealer, each seat's plus/minus and
+        running total, the check that a row adds up to 0."""
+        return PrintedSheet(
+            lead=(ROW_COLUMN, DEALER_COLUMN),
+            seat=SEAT_COLUMNS,
+            tail=(CHECK_COLUMN,),
+            rows=printed_rows(self, table_size, length, rows),
+            list_keeper=self.list_keeper_seat(table_size),
+            table_note=table_note(self, table_size),
+            total_label=gettext_noop("Endstand"),
+            legend_title=gettext_noop("Wertungspunkte"),
+            legend=self.legend(options, lang),
+            footer=(FOOTER,),
+            signature=gettext_noop("Unterschrift Listenführer"),
+        )
+
+    def legend(self, options: Any, lang: str = "de") -> tuple[LegendLine, ...]:
+        """The scoring values in words, (what, points) per line: the printed sheet's legend and
+        the rules page's values. Default: none."""
+        return ()
+
+    def course(self, rounds: int, cycles: int, lang: str = "de") -> tuple[tuple[Text, ...], ...]:
+        """How the evening runs, for the rules page: lines, each of texts joined by ", ".
+        Default: the number of rounds and the seating by placement from round 2."""
+        return (
+            (ngettext_lazy("%(n)s Durchgang", "%(n)s Durchgänge", rounds, n=rounds),),
+            (PLACEMENT_LINE,),
+        )
+
+    def standings_columns(self) -> tuple[StandingsColumnSpec, ...]:
+        """The standings' columns in order, with their headers per surface
+        (:mod:`rules.standings`). Default: place, name, club, points per round and in all,
+        rows won and played."""
+        return BASIC_COLUMNS
+
+    def standings_api_fields(self) -> tuple[tuple[str, str], ...]:
+        """The JSON API's fields between ``rank``/``name`` and ``withdrawn``: (field name,
+        value of :data:`rules.standings.STANDINGS_VALUES`). Default: ``points``, ``rounds``,
+        ``games_won``, ``games`` (the published shape)."""
+        return BASIC_API_FIELDS
+
+
+PLACEMENT_LINE = gettext_noop(
+    "Durchgang 1 wird gelost; ab Durchgang 2 wird nach Platzierung gesetzt: Platz 1–4 an "
+    "Tisch 1, Platz 5–8 an Tisch 2 usw."
+)

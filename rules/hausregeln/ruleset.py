@@ -7,9 +7,10 @@ A thin adapter: the engine in this package keeps its own entry points (``score_g
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from rules.base import JsonRow, OptionSpec, Ruleset
+from rules.base import PLACEMENT_LINE, JsonRow, OptionSpec, Ruleset
 from rules.entry import EntrySpec
 from rules.hausregeln import entry_forms
 from rules.hausregeln.engine import score_game
@@ -18,11 +19,22 @@ from rules.hausregeln.jsonio import dumps, score_document
 from rules.hausregeln.legend import legend_lines
 from rules.hausregeln.messages import MESSAGES
 from rules.hausregeln.options import ScoringOptions, describe_options
+from rules.hausregeln.printing import course
 from rules.hausregeln.result import ScoringWarning
 from rules.hausregeln.rows import row_result, sheet_result
 from rules.hausregeln.sheet import dealer, max_games, score_sheet
 from rules.hausregeln.vocabulary import KIND_BY_VALUE
+from rules.printing import (
+    DEALER_COLUMN,
+    ROW_COLUMN,
+    VALUE_COLUMN,
+    WINNERS_COLUMN,
+    LegendLine,
+    PrintedSheet,
+)
 from rules.rows import GAME, RowRefusal, RowResult, SheetResult
+from rules.standings import SOLOS_COLUMN, StandingsColumnSpec
+from rules.text import Text
 
 
 def _german(key: str) -> str:
@@ -127,9 +139,6 @@ class HouseRules(Ruleset):
     def breakdown_label(self, key: str, lang: str = "de") -> str:
         return label(key, lang)
 
-    def legend(self, options: ScoringOptions, lang: str = "de") -> list[tuple[str, str]]:
-        return legend_lines(options, lang)
-
     def game_type_label(self, game_type: str, lang: str = "de") -> str:
         if game_type not in KIND_BY_VALUE:
             return ""
@@ -140,6 +149,32 @@ class HouseRules(Ruleset):
     ) -> tuple[str, bool]:
         output, refused = score_document(text, options, lang)
         return dumps(output), refused
+
+    # ---------------------------------------------------------------- outputs
+    def printed_sheet(
+        self,
+        table_size: int,
+        length: int,
+        options: ScoringOptions,
+        rows: Sequence[JsonRow] = (),
+        lang: str = "de",
+    ) -> PrintedSheet:
+        # Rule sheet 2 and 4: the winners' seats ("1 + 4") and the game's value beside the row.
+        sheet = super().printed_sheet(table_size, length, options, rows, lang)
+        return replace(sheet, lead=(ROW_COLUMN, DEALER_COLUMN, WINNERS_COLUMN, VALUE_COLUMN))
+
+    def legend(self, options: ScoringOptions, lang: str = "de") -> tuple[LegendLine, ...]:
+        # Translated here, from the engine's own catalogue (rules.hausregeln.legend).
+        return tuple(
+            LegendLine(Text(what), Text(points) if points else None)
+            for what, points in legend_lines(options, lang)
+        )
+
+    def course(self, rounds: int, cycles: int, lang: str = "de") -> tuple[tuple[Text, ...], ...]:
+        return course(rounds, cycles, PLACEMENT_LINE)
+
+    def standings_columns(self) -> tuple[StandingsColumnSpec, ...]:
+        return (*super().standings_columns(), SOLOS_COLUMN)
 
 
 HOUSE_RULES = HouseRules()

@@ -1,15 +1,15 @@
 """The score sheet's grid drawn on the canvas: its lines, header, the dealer column with the
-hatched sit-out cells, and the games entered so far (``with_games``)."""
+hatched sit-out cells, and the games entered so far (``with_games``). The columns, dealers and
+sitters are the ruleset's (``TableSheet.printed``, see ``rules.printing``)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from rules.hausregeln import dealer
+from rules.printing import CHECK, DEALER, POINTS, ROW, RUNNING, VALUE, WINNERS, PrintedRow
 from scoring.printouts.pdf_base import (
     FELT,
     FELT_LIGHT,
@@ -33,7 +33,8 @@ from scoring.printouts.pdf_sheet_layout import (
     TOTAL_ROW,
     GridLayout,
 )
-from scoring.printouts.sheet_data import TableSheet
+from scoring.printouts.sheet_data import SheetRow, TableSheet
+from tournament.ruleset_texts import say
 
 
 def _signed(value: int) -> str:
@@ -114,151 +115,173 @@ def draw_grid(
     """The grid with its top left corner at (0, 0), growing downwards: what every table of
     this shape shares is a form, drawn once per document; then this table's names, dealers and
     games."""
-    key = (
-        layout.size,
-        layout.keeper,
-        round(layout.head, 2),
-        round(layout.row, 3),
-        games,
-        total,
-        sheet.games,
-    )
+    rows = _rows(layout, games)
+    shape = tuple((row.sitter, row.rule_after) for row in rows)
+    key = (layout.size, round(layout.head, 2), round(layout.row, 3), games, total, shape)
     forms = canvas.__dict__.setdefault("_doko_grid_forms", {})
     if key not in forms:
         forms[key] = f"doko-grid-{len(forms)}"
         height = layout.height(len(games), total=total)
         # The box's thick line reaches half its width beyond the grid: room for it.
         canvas.beginForm(forms[key], -2, -height - 2, layout.edges[-1] + 2, 2)
-        _draw_grid_shape(canvas, sheet.games, layout, games, total=total)
+        _draw_grid_shape(canvas, sheet, layout, rows, total=total)
         canvas.endForm()
     canvas.doForm(forms[key])
-    _draw_grid_entries(canvas, sheet, layout, games, total=total)
+    _draw_grid_entries(canvas, sheet, layout, rows, total=total)
+
+
+def _rows(layout: GridLayout, games: range) -> list[PrintedRow]:
+    return [layout.spec.rows[game - 1] for game in games]
+
+
+class _Frame:
+    """The grid's heights: header bottom, body top and bottom, the box's bottom."""
+
+    def __init__(self, layout: GridLayout, lines: int, *, total: bool) -> None:
+        self.head_bottom = -layout.head
+        self.body_top = self.head_bottom - SUB_ROW
+        self.body_bottom = self.body_top - lines * layout.row
+        self.bottom = self.body_bottom - (TOTAL_ROW if total else 0)
 
 
 def _draw_grid_shape(
-    canvas: Canvas, last_game: int, layout: GridLayout, games: range, *, total: bool
+    canvas: Canvas, sheet: TableSheet, layout: GridLayout, rows: list[PrintedRow], *, total: bool
 ) -> None:
     """Tints, hatching, lines and the printed captions of a grid of this shape."""
-    edges, size, row = layout.edges, layout.size, layout.row
-    right = edges[-1]
-    first = layout.first_player
-    head_bottom = -layout.head
-    body_top = head_bottom - SUB_ROW
-    body_bottom = body_top - len(games) * row
-    bottom = body_bottom - (TOTAL_ROW if total else 0)
+    frame = _Frame(layout, len(rows), total=total)
+    _draw_tints(canvas, layout, frame, len(rows), total=total)
+    for line, row in enumerate(rows):  # the seat that sits a row out: hatched
+        if row.sitter is not None:
+            left, end = layout.player_span(row.sitter - 1)
+            top = frame.body_top - line * layout.row
+            draw_hatch(canvas, left, top - layout.row, end - left, layout.row, _("setzt aus"))
+    _draw_thin_lines(canvas, layout, frame, len(rows), total=total)
+    _draw_thick_lines(canvas, layout, frame, rows, total=total)
+    texts = TextBatch()
+    _add_captions(texts, sheet, layout, frame)
+    column = layout.column_of(ROW)
+    for line, row in enumerate(rows):
+        if column is not None:
+            middle = frame.body_top - line * layout.row - layout.row / 2
+            centre = (layout.edges[column] + layout.edges[column + 1]) / 2
+            texts.centred(str(row.number), SANS_BOLD, 10, INK, centre, middle)
+    if total:
+        middle = frame.body_bottom - TOTAL_ROW / 2
+        label = say(sheet.rules, sheet.printed.total_label)
+        centre = layout.edges[layout.first_player] / 2
+        texts.centred(label, SANS_BOLD, HEAD_SIZE, FELT, centre, middle)
+    texts.draw(canvas)
 
-    # Tints: header, the Listenführer's header, the running-total columns, the total line.
+
+def _draw_tints(
+    canvas: Canvas, layout: GridLayout, frame: _Frame, lines: int, *, total: bool
+) -> None:
+    """Header, the list keeper's header, the tinted seat columns (running totals), the total
+    line."""
+    edges, right = layout.edges, layout.edges[-1]
     canvas.setFillColor(FELT_LIGHT)
-    canvas.rect(0, body_top, right, -body_top, stroke=0, fill=1)
+    canvas.rect(0, frame.body_top, right, -frame.body_top, stroke=0, fill=1)
     canvas.setFillColor(CAPTAIN_TINT)
-    keeper = first + 2 * (layout.keeper - 1)
-    canvas.rect(
-        edges[keeper], body_top, edges[keeper + 2] - edges[keeper], -body_top, stroke=0, fill=1
-    )
+    left, end = layout.player_span(layout.spec.list_keeper - 1)
+    canvas.rect(left, frame.body_top, end - left, -frame.body_top, stroke=0, fill=1)
     canvas.setFillColor(STAND_TINT)
-    for index in range(size):
-        column = first + 2 * index + 1
-        canvas.rect(
-            edges[column],
-            body_bottom,
-            edges[column + 1] - edges[column],
-            len(games) * row,
-            stroke=0,
-            fill=1,
-        )
+    for index in range(layout.size):
+        for offset, column in enumerate(layout.spec.seat):
+            if column.tinted:
+                at = layout.seat_column(index, offset)
+                width = edges[at + 1] - edges[at]
+                canvas.rect(
+                    edges[at], frame.body_bottom, width, lines * layout.row, stroke=0, fill=1
+                )
     if total:
         canvas.setFillColor(FELT_LIGHT)
-        canvas.rect(0, bottom, right, TOTAL_ROW, stroke=0, fill=1)
+        canvas.rect(0, frame.bottom, right, TOTAL_ROW, stroke=0, fill=1)
 
-    # Hatched cells of the dealer who sits out at a five-player table.
-    if size == 5:
-        for line, game in enumerate(games):
-            left, end = layout.player_span(dealer(game, size) - 1)
-            top = body_top - line * row
-            draw_hatch(canvas, left, top - row, end - left, row, _("setzt aus"))
 
-    # Thin lines: every row and column, except inside spanned cells.
+def _draw_thin_lines(
+    canvas: Canvas, layout: GridLayout, frame: _Frame, lines: int, *, total: bool
+) -> None:
+    """Every row and column, except inside spanned cells: a seat's columns share the name above
+    them and the total below them; the lead columns share the total line's caption."""
+    edges = layout.edges
     canvas.setStrokeColor(LINE)
     canvas.setLineWidth(0.5)
-    lines = canvas.beginPath()
-    for index in range(size):  # the line under the names, above "+ / −" and "Stand"
+    path = canvas.beginPath()
+    for index in range(layout.size):  # the line under the names
         left, end = layout.player_span(index)
-        lines.moveTo(left, head_bottom)
-        lines.lineTo(end, head_bottom)
-    for line in range(1, len(games)):
-        y = body_top - line * row
-        lines.moveTo(0, y)
-        lines.lineTo(right, y)
+        path.moveTo(left, frame.head_bottom)
+        path.lineTo(end, frame.head_bottom)
+    for line in range(1, lines):
+        y = frame.body_top - line * layout.row
+        path.moveTo(0, y)
+        path.lineTo(edges[-1], y)
+    first, tail = layout.first_player, layout.first_tail
     for column in range(1, len(edges) - 1):
-        # "+ / −" and "Stand" share the name above them and the total below them; the fixed
-        # columns share the "Endstand" cell.
-        is_stand_edge = column >= first and (column - first) % 2 == 1
-        lines.moveTo(edges[column], head_bottom if is_stand_edge else 0)
-        spanned_below = is_stand_edge or column < first
-        lines.lineTo(edges[column], body_bottom if total and spanned_below else bottom)
-    canvas.drawPath(lines, stroke=1, fill=0)
+        inside_seat = first < column < tail and (column - first) % layout.per_seat != 0
+        path.moveTo(edges[column], frame.head_bottom if inside_seat else 0)
+        spanned_below = inside_seat or column < first
+        path.lineTo(edges[column], frame.body_bottom if total and spanned_below else frame.bottom)
+    canvas.drawPath(path, stroke=1, fill=0)
 
-    # Thick lines: around, under the header, after the fixed columns and each player, after
-    # every round of deals, above the total.
+
+def _draw_thick_lines(
+    canvas: Canvas, layout: GridLayout, frame: _Frame, rows: list[PrintedRow], *, total: bool
+) -> None:
+    """Around, under the header, after the lead columns and each player, after every round of
+    deals, above the total."""
+    right = layout.edges[-1]
     canvas.setStrokeColor(FELT)
     canvas.setLineWidth(1)
     thick = canvas.beginPath()
-    for column in [first, *(first + 2 * index + 2 for index in range(size - 1))]:
-        thick.moveTo(edges[column], 0)
-        thick.lineTo(edges[column], bottom)
+    for index in range(layout.size):
+        x = layout.edges[layout.seat_column(index)]
+        thick.moveTo(x, 0)
+        thick.lineTo(x, frame.bottom)
     canvas.drawPath(thick, stroke=1, fill=0)
     canvas.setLineWidth(1.1)
     rounds = canvas.beginPath()
-    for line, game in enumerate(games):
-        if game % size == 0 and game < last_game and line < len(games) - 1:
-            y = body_top - (line + 1) * row
+    for line, row in enumerate(rows[:-1]):  # never under the page's last line
+        if row.rule_after:
+            y = frame.body_top - (line + 1) * layout.row
             rounds.moveTo(0, y)
             rounds.lineTo(right, y)
     canvas.drawPath(rounds, stroke=1, fill=0)
     canvas.setLineWidth(1.3)
-    canvas.line(0, body_top, right, body_top)
+    canvas.line(0, frame.body_top, right, frame.body_top)
     if total:
-        canvas.line(0, body_bottom, right, body_bottom)
-    canvas.rect(0, bottom, right, -bottom, stroke=1, fill=0)
+        canvas.line(0, frame.body_bottom, right, frame.body_bottom)
+    canvas.rect(0, frame.bottom, right, -frame.bottom, stroke=1, fill=0)
 
-    texts = TextBatch()
-    head_middle = body_top / 2
-    fixed_heads = [[_("Spiel")], [_("Geber")], [_("Sieger"), _("z. B. 1 + 4")], [_("Wert")]]
-    fixed_heads.append([_("Summe"), _("= 0 ✓")])
-    columns = [*range(first), len(edges) - 2]
-    for column, heads in zip(columns, fixed_heads, strict=True):
+
+def _add_captions(texts: TextBatch, sheet: TableSheet, layout: GridLayout, frame: _Frame) -> None:
+    """The lead and tail columns' headers, each seat's caption and its columns' captions."""
+    edges = layout.edges
+    head_middle = frame.body_top / 2
+    for column, spec in layout.fixed_columns():
         x = (edges[column] + edges[column + 1]) / 2
+        heads = [say(sheet.rules, text) for text in spec.header]
+        if spec.hint is not None:
+            heads.append(say(sheet.rules, spec.hint))
         if len(heads) == 1:
             texts.centred(heads[0], SANS_BOLD, HEAD_SIZE, FELT, x, head_middle)
         else:
-            small = 6 if column == 2 else HEAD_SIZE
+            small = 6 if spec.hint is not None else HEAD_SIZE
             texts.centred(heads[0], SANS_BOLD, HEAD_SIZE, FELT, x, head_middle + 4.5)
             texts.centred(heads[1], SANS_BOLD, small, FELT, x, head_middle - 4.5)
-    plus_minus, stand = _("+ / −"), pgettext("running total", "Stand")
-    sub_middle = head_bottom - SUB_ROW / 2
-    for index in range(size):
+    seat_heads = [say(sheet.rules, column.header[0]) for column in layout.spec.seat]
+    sub_middle = frame.head_bottom - SUB_ROW / 2
+    for index in range(layout.size):
         left, end = layout.player_span(index)
-        labels = layout.seat_labels[index]
         y = _caption_top(layout, index)
-        for label in labels:
+        for label in layout.seat_labels[index]:
             y -= SEAT_LABEL_LEADING
             texts.add(
                 label, SANS_BOLD, SEAT_LABEL_SIZE, MUTED, (left + end) / 2, y + 1.6, centred=True
             )
-        column = first + 2 * index
-        texts.centred(
-            plus_minus, SANS, 6.5, MUTED, (edges[column] + edges[column + 1]) / 2, sub_middle
-        )
-        texts.centred(
-            stand, SANS, 6.5, MUTED, (edges[column + 1] + edges[column + 2]) / 2, sub_middle
-        )
-    for line, game in enumerate(games):
-        middle = body_top - line * row - row / 2
-        texts.centred(str(game), SANS_BOLD, 10, INK, (edges[0] + edges[1]) / 2, middle)
-    if total:
-        middle = body_bottom - TOTAL_ROW / 2
-        texts.centred(_("Endstand"), SANS_BOLD, HEAD_SIZE, FELT, edges[first] / 2, middle)
-    texts.draw(canvas)
+        for offset, head in enumerate(seat_heads):
+            column = layout.seat_column(index, offset)
+            centre = (edges[column] + edges[column + 1]) / 2
+            texts.centred(head, SANS, 6.5, MUTED, centre, sub_middle)
 
 
 def _caption_top(layout: GridLayout, index: int) -> float:
@@ -268,56 +291,67 @@ def _caption_top(layout: GridLayout, index: int) -> float:
     return -(layout.head - used) / 2
 
 
-def _draw_grid_entries(
-    canvas: Canvas, sheet: TableSheet, layout: GridLayout, games: range, *, total: bool
-) -> None:
-    """The names, the dealer of each game and, filled in, the games entered."""
-    edges, size, row = layout.edges, layout.size, layout.row
-    first = layout.first_player
-    body_top = -layout.head - SUB_ROW
-    body_bottom = body_top - len(games) * row
-    texts = TextBatch()
-    for index in range(size):
+def _draw_names(canvas: Canvas, texts: TextBatch, layout: GridLayout) -> None:
+    for index in range(layout.size):
         left, end = layout.player_span(index)
         block = layout.names[index]
         y = _caption_top(layout, index) - len(layout.seat_labels[index]) * SEAT_LABEL_LEADING
         if block.paragraph is None:
-            texts.add(
-                block.text,
-                SANS_BOLD,
-                block.size,
-                INK,
-                (left + end) / 2,
-                y - block.size,
-                centred=True,
-            )
+            centre = (left + end) / 2
+            texts.add(block.text, SANS_BOLD, block.size, INK, centre, y - block.size, centred=True)
         else:
             block.paragraph.drawOn(canvas, left + PADDING_X, y - block.height)
+
+
+def _filled_cells(filled: SheetRow) -> dict[str, str]:
+    """What an entered row prints in the lead and tail columns, by column key."""
+    return {WINNERS: filled.winners, VALUE: filled.value, CHECK: "✓"}
+
+
+def _draw_grid_entries(
+    canvas: Canvas, sheet: TableSheet, layout: GridLayout, rows: list[PrintedRow], *, total: bool
+) -> None:
+    """The names, the dealer of each row and, filled in, the games entered."""
+    edges = layout.edges
+    frame = _Frame(layout, len(rows), total=total)
+    texts = TextBatch()
+    _draw_names(canvas, texts, layout)
     centres = [(edges[column] + edges[column + 1]) / 2 for column in range(len(edges) - 1)]
-    for line, game in enumerate(games):
-        middle = body_top - line * row - row / 2
-        seat = dealer(game, size)
-        dealer_size, dealer_name = layout.dealers[seat]
-        baseline = middle - dealer_size * 0.36
-        texts.add(str(seat), SANS_BOLD, dealer_size, INK, edges[1] + PADDING_X, baseline)
-        texts.add(f" · {dealer_name}", SANS, dealer_size, INK, None, baseline)
-        filled = sheet.rows.get(game)
+    dealer_column = layout.column_of(DEALER)
+    fixed = layout.fixed_columns()
+    seat_keys = [column.key for column in layout.spec.seat]
+    for line, row in enumerate(rows):
+        middle = frame.body_top - line * layout.row - layout.row / 2
+        if dealer_column is not None:
+            dealer_size, dealer_name = layout.dealers[row.dealer]
+            baseline = middle - dealer_size * 0.36
+            x = edges[dealer_column] + PADDING_X
+            texts.add(str(row.dealer), SANS_BOLD, dealer_size, INK, x, baseline)
+            texts.add(f" · {dealer_name}", SANS, dealer_size, INK, None, baseline)
+        filled = sheet.rows.get(row.number)
         if filled is None:
             continue
-        texts.centred(filled.winners, SANS, 9, INK, centres[2], middle)
-        texts.centred(filled.value, SANS, 9, INK, centres[3], middle)
+        cells = _filled_cells(filled)
+        for column, spec in fixed:
+            if column < layout.first_player and spec.key in cells:
+                texts.centred(cells[spec.key], SANS, 9, INK, centres[column], middle)
         for number, _name in sheet.seats:
-            if size == 5 and number == seat:
+            if number == row.sitter:
                 continue
-            column = first + 2 * (number - 1)
-            points = _signed(filled.points.get(number, 0))
-            texts.centred(points, SANS, 9, INK, centres[column], middle)
-            running = _number(filled.totals.get(number, 0))
-            texts.centred(running, SANS, 7, MUTED, centres[column + 1], middle)
-        texts.centred("✓", SANS, 9, INK, centres[-1], middle)
+            for offset, key in enumerate(seat_keys):
+                centre = centres[layout.seat_column(number - 1, offset)]
+                if key == POINTS:
+                    points = _signed(filled.points.get(number, 0))
+                    texts.centred(points, SANS, 9, INK, centre, middle)
+                elif key == RUNNING:
+                    running = _number(filled.totals.get(number, 0))
+                    texts.centred(running, SANS, 7, MUTED, centre, middle)
+        for column, spec in fixed:
+            if column >= layout.first_tail and spec.key in cells:
+                texts.centred(cells[spec.key], SANS, 9, INK, centres[column], middle)
     last = sheet.rows.get(sheet.games) if sheet.rows else None
     if total and last is not None:
-        middle = body_bottom - TOTAL_ROW / 2
+        middle = frame.body_bottom - TOTAL_ROW / 2
         for number, _name in sheet.seats:
             left, end = layout.player_span(number - 1)
             text = _number(last.totals.get(number, 0))

@@ -1,5 +1,7 @@
-"""The score sheet's grid measured: its fixed sizes, how the players' names fit their columns
-(one line, smaller, or wrapped) and the row height that lets the games fit the page."""
+"""The score sheet's grid measured: its fixed sizes, the columns the ruleset's printed sheet
+names (``rules.printing``: lead columns, each seat's, tail columns), how the players' names fit
+their columns (one line, smaller, or wrapped) and the row height that lets the games fit the
+page."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Paragraph
 
+from rules.printing import DEALER, PrintedSheet, SheetColumn
 from scoring.printouts.pdf_base import SANS, SANS_BOLD, escape, fit_one_line, style, text_width
 from scoring.printouts.sheet_data import TableSheet
 
@@ -23,8 +26,6 @@ TITLE_GAP = 3 * mm
 TOTAL_ROW = 9 * mm
 ROW_MAX = 8.5 * mm
 ROW_MIN = 5 * mm
-FIXED_COLUMNS = (12 * mm, 25 * mm, 18 * mm, 11 * mm)  # Spiel, Geber, Sieger, Wert
-CHECK_COLUMN = 15 * mm
 PADDING_X = 2.5  # left and right in every cell of the grid
 PADDING_Y = 1.5
 NAME_SIZES = (10, 9.5, 9, 8.5, 8, 7.5, 7)
@@ -87,44 +88,72 @@ class GridLayout:
 
     edges: list[float]  # x of every column edge, left to right
     size: int  # players at the table
+    spec: PrintedSheet  # the ruleset's columns and rows
     head: float  # height of the header row with seat and name
     row: float  # height of a game line
     seat_labels: list[list[str]]  # the "PLATZ n" caption of each seat, in lines
     names: list[NameBlock]
     dealers: dict[int, tuple[float, str]]  # seat -> (size, name as printed)
-    keeper: int = 1  # the seat that keeps the list (its header tinted)
 
     @property
     def first_player(self) -> int:
-        return len(FIXED_COLUMNS)
+        return len(self.spec.lead)
+
+    @property
+    def per_seat(self) -> int:
+        return len(self.spec.seat)
+
+    @property
+    def first_tail(self) -> int:
+        return self.first_player + self.per_seat * self.size
+
+    def seat_column(self, index: int, offset: int = 0) -> int:
+        """The grid column of player ``index``'s ``offset``-th column."""
+        return self.first_player + self.per_seat * index + offset
 
     def player_span(self, index: int) -> tuple[float, float]:
-        column = self.first_player + 2 * index
-        return self.edges[column], self.edges[column + 2]
+        return self.edges[self.seat_column(index)], self.edges[self.seat_column(index + 1)]
+
+    def fixed_columns(self) -> list[tuple[int, SheetColumn]]:
+        """(grid column, column spec) of the lead and tail columns, left to right."""
+        lead = list(enumerate(self.spec.lead))
+        return lead + [(self.first_tail + i, column) for i, column in enumerate(self.spec.tail)]
+
+    def column_of(self, key: str) -> int | None:
+        """The grid column of the lead or tail column ``key``; None if the sheet has none."""
+        return next((index for index, column in self.fixed_columns() if column.key == key), None)
 
     def height(self, games: int, *, total: bool = True) -> float:
         return self.head + SUB_ROW + games * self.row + (TOTAL_ROW if total else 0)
 
 
+def seat_caption(sheet: TableSheet, number: int) -> str:
+    """ "Platz 3", the list keeper's "Platz 1 · Listenführer"."""
+    if number != sheet.printed.list_keeper:
+        return _("Platz %(seat)d") % {"seat": number}
+    if number == 1:
+        return _("Platz 1 · Listenführer")
+    return _("Platz %(seat)d · Listenführer") % {"seat": number}
+
+
 def grid_layout(sheet: TableSheet, width: float) -> GridLayout:
     """Column edges, header and names of ``sheet``'s grid ``width`` wide (row height ROW_MAX;
     :func:`fit_rows` chooses the real one)."""
-    size = sheet.size
-    fixed = sum(FIXED_COLUMNS) + CHECK_COLUMN
-    per_player = (width - fixed) / size
-    widths = [*FIXED_COLUMNS]
+    size, spec = sheet.size, sheet.printed
+    lead = [column.width_mm * mm for column in spec.lead]
+    tail = [column.width_mm * mm for column in spec.tail]
+    per_player = (width - (sum(lead) + sum(tail))) / size
+    widths = [*lead]
     for _seat in range(size):
-        widths += [per_player * 0.6, per_player * 0.4]
-    widths.append(CHECK_COLUMN)
+        widths += [per_player * column.share for column in spec.seat]
+    widths += tail
     edges = [0.0]
     for column_width in widths:
         edges.append(edges[-1] + column_width)
     inner = per_player - 2 * PADDING_X
     labels, names = [], []
     for number, name in sheet.seats:
-        caption = _("Platz %(seat)d") % {"seat": number}
-        if number == sheet.keeper:
-            caption = _("Platz %(seat)d · Listenführer") % {"seat": number}
+        caption = seat_caption(sheet, number)
         labels.append(simpleSplit(caption.upper(), SANS_BOLD, SEAT_LABEL_SIZE, inner))
         names.append(name_block(name, inner))
     tallest = max(
@@ -134,9 +163,12 @@ def grid_layout(sheet: TableSheet, width: float) -> GridLayout:
     head = max(tallest, 2 * (HEAD_SIZE + 1) + 4) + 2 * PADDING_Y + 1
     if sheet.spare:
         head = max(head, 15 * mm)  # room to write the names in by hand
-    dealer_width = FIXED_COLUMNS[1] - 2 * PADDING_X
-    dealers = {number: dealer_text(name, dealer_width) for number, name in sheet.seats}
-    return GridLayout(edges, size, head, ROW_MAX, labels, names, dealers, sheet.keeper)
+    dealer = next((column for column in spec.lead + spec.tail if column.key == DEALER), None)
+    dealers = {}
+    if dealer is not None:
+        dealer_width = dealer.width_mm * mm - 2 * PADDING_X
+        dealers = {number: dealer_text(name, dealer_width) for number, name in sheet.seats}
+    return GridLayout(edges, size, spec, head, ROW_MAX, labels, names, dealers)
 
 
 def fit_rows(layout: GridLayout, games: int, height: float) -> bool:

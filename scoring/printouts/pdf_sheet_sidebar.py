@@ -1,5 +1,6 @@
-"""The score sheet's sidebar: the QR code with its link and short code, and the legend of house
-values with the signature line (a PDF form drawn once per document)."""
+"""The score sheet's sidebar: the QR code with its link and short code, and the ruleset's legend
+of scoring values with the footer and the signature line (a PDF form drawn once per
+document)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,6 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
-from rules.hausregeln import ScoringOptions
-from scoring.house_rules import legend_lines
 from scoring.printouts.pdf_base import (
     DRAFT_RED,
     FELT,
@@ -26,16 +25,17 @@ from scoring.printouts.pdf_base import (
 from scoring.printouts.pdf_cells import QR_SIZE, draw_qr
 from scoring.printouts.sheet_data import TableSheet
 from scoring.sheets.links import is_loopback
+from tournament.ruleset_texts import say
 
 LEGEND_FORM = "doko-sheet-legend"
 
 
-def _legend(canvas: Canvas, options: ScoringOptions, width: float) -> None:
+def _legend(canvas: Canvas, sheet: TableSheet, width: float) -> None:
     """Place the legend of house values and the signature line with its top left corner at
     (0, 0): drawn once per document as a form, then only referenced."""
     height = getattr(canvas, "_doko_legend_height", None)
     if height is None:
-        height = _legend_form(canvas, options, width)
+        height = _legend_form(canvas, sheet, width)
         canvas._doko_legend_height = height  # type: ignore[attr-defined]
     canvas.saveState()
     canvas.translate(0, -height)
@@ -43,8 +43,9 @@ def _legend(canvas: Canvas, options: ScoringOptions, width: float) -> None:
     canvas.restoreState()
 
 
-def _legend_form(canvas: Canvas, options: ScoringOptions, width: float) -> float:
+def _legend_form(canvas: Canvas, sheet: TableSheet, width: float) -> float:
     """Draw the legend as the form ``LEGEND_FORM``; its height."""
+    printed = sheet.printed
     title = style("side-title", 8.5, bold=True, color=FELT, leading=10)
     legend_text = style("side-text", 6.8, leading=8.2)
     sign = style("side-sign", 7, color=MUTED, leading=9)
@@ -57,9 +58,11 @@ def _legend_form(canvas: Canvas, options: ScoringOptions, width: float) -> float
         flowables.append((flowable, height + h, x))
         height += h + gap_after
 
-    add(Paragraph(_("Wertungspunkte"), title), 1.5)
+    add(Paragraph(escape(say(sheet.rules, printed.legend_title)), title), 1.5)
     rules: list[float] = []
-    for text, value in legend_lines(options):
+    for line in printed.legend:
+        text = say(sheet.rules, line.what)
+        value = say(sheet.rules, line.points) if line.points is not None else ""
         paragraph = Paragraph(escape(text), legend_text)
         _w, h = paragraph.wrap(width - 12 * mm, 10_000)
         flowables.append((paragraph, height + 1 + h, 0))
@@ -67,18 +70,12 @@ def _legend_form(canvas: Canvas, options: ScoringOptions, width: float) -> float
             flowables.append((("value", value), height + 1 + 6.8, width))
         height += h + 2.2
         rules.append(height)
-    rules.pop()
+    if rules:
+        rules.pop()
     height += 5 * mm
-    add(
-        Paragraph(
-            _(
-                "Jede Zeile zusammen = 0. Liste nach dem letzten Spiel prüfen und sofort bei "
-                "der Turnierleitung abgeben."
-            ),
-            sign,
-        ),
-        9 * mm,
-    )
+    for index, footer in enumerate(printed.footer):
+        gap = 9 * mm if index == len(printed.footer) - 1 else 1.5
+        add(Paragraph(escape(say(sheet.rules, footer)), sign), gap)
     signature_top = height
     height += 6 * mm
     canvas.beginForm(LEGEND_FORM, 0, 0, width, height)
@@ -99,7 +96,7 @@ def _legend_form(canvas: Canvas, options: ScoringOptions, width: float) -> float
     canvas.line(0, line_y, width, line_y)
     canvas.setFont(SANS, 6.5)
     canvas.setFillColor(MUTED)
-    canvas.drawString(0, line_y - 2.7 * mm, _("Unterschrift Listenführer"))
+    canvas.drawString(0, line_y - 2.7 * mm, say(sheet.rules, printed.signature))
     canvas.endForm()
     return height
 
@@ -117,7 +114,7 @@ def _url_lines(url: str, width: float) -> list[str]:
     return [*lines, line]
 
 
-def draw_sidebar(canvas: Canvas, sheet: TableSheet, options: ScoringOptions, width: float) -> None:
+def draw_sidebar(canvas: Canvas, sheet: TableSheet, width: float) -> None:
     """QR code, link and legend, top left corner at (0, 0)."""
     y = 0.0
     if sheet.url:
@@ -175,5 +172,5 @@ def draw_sidebar(canvas: Canvas, sheet: TableSheet, options: ScoringOptions, wid
                 canvas.drawCentredString(width / 2, y + 1.4, line)
     canvas.saveState()
     canvas.translate(0, y - 3 * mm)
-    _legend(canvas, options, width)
+    _legend(canvas, sheet, width)
     canvas.restoreState()

@@ -30,7 +30,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
-from rules.hausregeln import ScoringOptions
 from scoring.printouts.pdf_base import (
     FELT,
     MUTED,
@@ -57,7 +56,7 @@ from scoring.printouts.pdf_sheet_layout import (
 from scoring.printouts.pdf_sheet_sidebar import draw_sidebar
 from scoring.printouts.sheet_data import TableSheet, spare_sheet, table_sheets
 from tournament.models import Round
-from tournament.seating.messages import table_word
+from tournament.ruleset_texts import say
 
 # Header and footer sit in the top and bottom margins: 22 and 16 mm keep their text 5 mm or
 # more from the edge, where printers clip.
@@ -77,7 +76,7 @@ def _draw_title(canvas: Canvas, sheet: TableSheet, round_number: int, width: flo
         canvas.line(start, 4, start + 18 * mm, 4)  # the number is written in
     else:
         canvas.drawString(0, 2 + 4, _("Tisch %(n)d") % {"n": sheet.number})
-    kind = _("Fünfertisch – der Geber setzt aus") if sheet.size == 5 else table_word(sheet.size)
+    kind = say(sheet.rules, sheet.printed.table_note)
     heading = _("Spielliste Durchgang %(round)d") % {"round": round_number}
     games = ngettext("%(games)d Spiel", "%(games)d Spiele", sheet.games) % {"games": sheet.games}
     rest = f" · {games} · {kind}"
@@ -103,7 +102,6 @@ class SheetPage(FixedFlowable):
         self,
         sheet: TableSheet,
         round_number: int,
-        options: ScoringOptions,
         layout: GridLayout,
         games: range,
         *,
@@ -112,7 +110,7 @@ class SheetPage(FixedFlowable):
         total: bool = True,
     ) -> None:
         super().__init__(width, height)
-        self.sheet, self.round_number, self.options = sheet, round_number, options
+        self.sheet, self.round_number = sheet, round_number
         self.layout, self.games, self.total = layout, games, total
 
     def draw(self) -> None:
@@ -123,7 +121,7 @@ class SheetPage(FixedFlowable):
         canvas.translate(0, -TITLE_GAP)
         draw_grid(canvas, self.sheet, self.layout, self.games, total=self.total)
         canvas.translate(self.width - SIDEBAR, 0)
-        draw_sidebar(canvas, self.sheet, self.options, SIDEBAR)
+        draw_sidebar(canvas, self.sheet, SIDEBAR)
         canvas.restoreState()
 
 
@@ -134,13 +132,11 @@ def sheet_pages(sheet: TableSheet, round_: Round, width: float, height: float) -
     grid_width = width - SIDEBAR - GUTTER
     room = height - TITLE_HEIGHT - TITLE_GAP
     layout = grid_layout(sheet, grid_width)
-    options = round_.tournament.scoring_options
     if fit_rows(layout, sheet.games, room):
         return [
             SheetPage(
                 sheet,
                 round_.number,
-                options,
                 layout,
                 range(1, sheet.games + 1),
                 width=width,
@@ -158,7 +154,6 @@ def sheet_pages(sheet: TableSheet, round_: Round, width: float, height: float) -
             SheetPage(
                 sheet,
                 round_.number,
-                options,
                 layout,
                 games,
                 width=width,

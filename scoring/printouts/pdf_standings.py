@@ -129,15 +129,17 @@ def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
     report = standings_rows(on_paper, PDF)
     rows = (*report.rows[: len(played)], *((None, *row[1:]) for row in report.rows[len(played) :]))
     report = dataclasses.replace(report, rows=rows)
-    fields = columns.fields(PDF, standings.round_numbers)
+    fields = columns.fields(PDF, standings.round_numbers, standings.tournament.rules)
     if compact:
         keep = [index for index, field in enumerate(fields) if field.name in COMPACT_KEYS]
         report = select_columns(report, keep)
         fields = [fields[index] for index in keep]
     room = setup.column_width if compact else setup.frame_width
     fixed = sum(field.column.print_width or 0 for field in fields) * mm
+    # The columns without a width of their own (the name) share what the others leave.
+    flexible = sum(1 for field in fields if not field.column.print_width) or 1
     widths = [
-        field.column.print_width * mm if field.column.print_width else room - fixed
+        field.column.print_width * mm if field.column.print_width else (room - fixed) / flexible
         for field in fields
     ]
     bold = [index for index, field in enumerate(fields) if field.column.emphasis]

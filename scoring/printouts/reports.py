@@ -25,7 +25,6 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
-from rules.hausregeln import dealer
 from scoring.models import Game, ScoreLine, SheetVersion
 from scoring.sheets.page import breakdown_labels, kind_label
 from scoring.standings import columns
@@ -178,9 +177,9 @@ STANDINGS_KINDS = {columns.RANK: RANK, columns.INT: INT, columns.TEXT: TEXT}
 
 def standings_rows(standings: Standings, surface: str = columns.XLSX) -> Report:
     """The standings after a round as ``surface`` (workbook or printout) shows them: place,
-    player, points per round, total, tie-breakers (the columns of ``scoring.standings.columns``).
+    player and the ruleset's columns (``scoring.standings.columns``).
     """
-    fields = columns.fields(surface, standings.round_numbers)
+    fields = columns.fields(surface, standings.round_numbers, standings.tournament.rules)
     report_columns = tuple(
         ReportColumn(field.header, STANDINGS_KINDS[field.column.kind], field.column.width)
         for field in fields
@@ -200,6 +199,7 @@ class _ConfirmedGame:
     size: int
     names: dict[int, str]
     game: Game
+    dealer: int  # the seat that dealt it, from the rows before (the ruleset's rule)
 
 
 def _confirmed_games(tournament: Tournament) -> list[_ConfirmedGame]:
@@ -214,17 +214,24 @@ def _confirmed_games(tournament: Tournament) -> list[_ConfirmedGame]:
     seats = Seat.objects.filter(round__tournament=tournament).select_related("participant")
     for seat in seats:
         names[seat.table_id][seat.number] = seat.participant.name
-    return [
-        _ConfirmedGame(
-            round=version.sheet.round.number,
-            table=version.sheet.table.number,
-            size=len(names[version.sheet.table_id]),
-            names=names[version.sheet.table_id],
-            game=game,
-        )
-        for version in versions
-        for game in version.games.all()
-    ]
+    ruleset = tournament.rules
+    confirmed = []
+    for version in versions:
+        table_names = names[version.sheet.table_id]
+        games = list(version.games.all())
+        records = [game.record for game in games]
+        confirmed += [
+            _ConfirmedGame(
+                round=version.sheet.round.number,
+                table=version.sheet.table.number,
+                size=len(table_names),
+                names=table_names,
+                game=game,
+                dealer=ruleset.dealer(game.number, len(table_names), records[:index]),
+            )
+            for index, game in enumerate(games)
+        ]
+    return confirmed
 
 
 def _kind_label(game: Game) -> str:
@@ -273,7 +280,7 @@ def games_rows(tournament: Tournament) -> Report:
                 item.round,
                 item.table,
                 game.number,
-                item.names.get(dealer(game.number, item.size), ""),
+                item.names.get(item.dealer, ""),
                 _kind_label(game),
                 _(METHOD_LABELS[game.method]) if game.method in METHOD_LABELS else game.method,
                 " + ".join(str(seat) for seat in game.plus),

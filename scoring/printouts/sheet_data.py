@@ -1,12 +1,17 @@
-"""The data printed on one table's score sheet: seats, dealers, games filled in so far."""
+"""The data printed on one table's score sheet: seats, the ruleset's printed sheet (columns,
+dealers, legend: ``rules.printing``), games filled in so far."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+import rules as rulesets
+from rules.base import Ruleset
+from rules.printing import PrintedSheet
 from scoring.models import Game, Sheet, SheetVersion
 from scoring.sheets.links import captain_url, code_entry_url
 from scoring.sheets.reading import latest_versions
@@ -36,11 +41,38 @@ class TableSheet:
     spare: bool = False  # a blank sheet without names, for a spoilt one (number 0)
     code: str = ""  # the short code for typing by hand ("KD7R-M2QX"), "" when revoked
     code_url: str = ""  # where it is typed: the captain links' folder ("http://…/e/")
-    keeper: int = 1  # the seat that keeps the list (the ruleset's, by the table's size)
+    rules: Ruleset | None = None  # the tournament's ruleset (translates the texts of ``printed``)
+    spec: PrintedSheet | None = None  # what the ruleset prints (``printed``)
+
+    def __post_init__(self) -> None:
+        if self.rules is None:  # built without a tournament (tests): the default ruleset
+            self.rules = rulesets.get(rulesets.DEFAULT_KEY)
+
+    @property
+    def printed(self) -> PrintedSheet:
+        """What the ruleset prints: columns, rows with dealer and sitter, legend; without a
+        tournament's answer (tests) the default ruleset's blank sheet."""
+        if self.spec is None:
+            options = self.rules.options()
+            self.spec = self.rules.printed_sheet(self.size, self.games, options)
+        return self.spec
 
     @property
     def size(self) -> int:
         return len(self.seats)
+
+
+def _print_spec(sheet: TableSheet, tournament: Tournament, rows: Sequence[Game] = ()) -> None:
+    """Ask the tournament's ruleset what this sheet prints; dealers and sitters derive from the
+    rows entered (``rows``; none on a blank sheet)."""
+    sheet.rules = tournament.rules
+    sheet.spec = sheet.rules.printed_sheet(
+        sheet.size,
+        sheet.games,
+        tournament.scoring_options,
+        [game.record for game in rows],
+        get_language() or "de",
+    )
 
 
 def _filled_rows(games: Sequence[Game]) -> dict[int, SheetRow]:
@@ -62,14 +94,15 @@ def _filled_rows(games: Sequence[Game]) -> dict[int, SheetRow]:
 def spare_sheet(size: int, tournament: Tournament) -> TableSheet:
     """A blank sheet for a table of ``size`` players: no names, no link, the number left to
     write in."""
-    return TableSheet(
+    sheet = TableSheet(
         number=0,
         seats=[(seat, "") for seat in range(1, size + 1)],
         url=None,
         games=tournament.sheet_length(size),
         spare=True,
-        keeper=tournament.list_keeper_seat(size),
     )
+    _print_spec(sheet, tournament)
+    return sheet
 
 
 def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> list[TableSheet]:
@@ -89,19 +122,20 @@ def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> l
             games=stopped or tournament.sheet_length(len(seats)),
             code="" if table.token_revoked else table.short_code_display,
             code_url=code_entry_url(base_url),
-            keeper=table.keeper_seat,
         )
-        if with_games:
-            _fill_from_version(sheet, latest.get(table.pk))
+        games = _fill_from_version(sheet, latest.get(table.pk)) if with_games else []
+        _print_spec(sheet, tournament, games)
         sheets.append(sheet)
     return sheets
 
 
-def _fill_from_version(sheet: TableSheet, version: SheetVersion | None) -> None:
+def _fill_from_version(sheet: TableSheet, version: SheetVersion | None) -> list[Game]:
+    """Fill in the games of ``version``; they, in order."""
     if version is None:
         sheet.note = _("noch keine Spiele erfasst")
-        return
-    sheet.rows = _filled_rows(list(version.games.all()))
+        return []
+    games = list(version.games.all())
+    sheet.rows = _filled_rows(games)
     if not version.confirmed:
         state = _("nicht bestätigt")
     elif version.sheet.status == Sheet.Status.CONFIRMED:
@@ -112,3 +146,4 @@ def _fill_from_version(sheet: TableSheet, version: SheetVersion | None) -> None:
         "number": version.number,
         "state": state,
     }
+    return games

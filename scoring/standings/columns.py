@@ -1,12 +1,15 @@
-"""The columns of the standings, defined once for every surface that shows them.
+"""The columns of the standings, as the tournament's ruleset names them, for every surface.
 
-A :class:`StandingsColumn` says what a column shows (a value of a ``StandingRow``), what kind of
-value that is, what it is called and on which surfaces it appears: the standings pages
-(``SCREEN``), the room's projector (``PROJECTOR``), the printout (``PDF``) and the workbook
-(``XLSX``). The same column may be headed differently on each ("Punkte" on screen, "Gesamt" in
-print); a column without a header for a surface is not shown there. Every surface shows its
-columns in the order of ``COLUMNS``. The JSON API (``API_FIELDS``) names its fields itself: they
-are a published interface.
+The ruleset says which columns there are (:meth:`rules.base.Ruleset.standings_columns`, specs of
+``rules.standings``: the value shown, the kind, a German header per surface, widths); this
+module turns them into :class:`StandingsColumn` objects that read a ``StandingRow`` and
+translate their headers. The surfaces: the standings pages (``SCREEN``), the room's projector
+(``PROJECTOR``), the printout (``PDF``) and the workbook and CSV (``XLSX``). The same column may
+be headed differently on each ("Punkte" on screen, "Gesamt" in print); a column without a
+header for a surface is not shown there. Every surface shows its columns in the ruleset's
+order. The JSON API names its fields itself (``rank``, ``name``, the ruleset's
+:meth:`~rules.base.Ruleset.standings_api_fields`, ``withdrawn``): they are a published
+interface.
 
 Kinds:
 
@@ -26,22 +29,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from operator import attrgetter
 from typing import Any
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext
 
+import rules as rulesets
+from rules.base import Ruleset
+from rules.standings import (
+    INT,
+    PDF,
+    PROJECTOR,
+    RANK,
+    SCREEN,
+    STANDINGS_VALUES,
+    TEXT,
+    XLSX,
+    StandingsColumnSpec,
+)
+from rules.text import Text
 from scoring.standings.ranking import StandingRow
+from tournament.ruleset_texts import say
 
-SCREEN = "screen"
-PROJECTOR = "projector"
-PDF = "pdf"
-XLSX = "xlsx"
-
-RANK = "rank"
-INT = "int"
-TEXT = "text"
+__all__ = ["INT", "PDF", "PROJECTOR", "RANK", "SCREEN", "TEXT", "XLSX"]
 
 
 @dataclass(frozen=True)
@@ -49,7 +60,9 @@ class StandingsColumn:
     key: str  # the name in code and, on screen, of the sort order (``?sort=total``)
     kind: str  # RANK, INT or TEXT
     value: Callable[[StandingRow], Any]  # per-round columns: the tuple of all rounds
-    headers: Mapping[str, Promise]  # surface -> header; shown on these surfaces only
+    headers: Mapping[str, Text]  # surface -> German header; shown on these surfaces only
+    ruleset: Ruleset  # whose catalogue translates the headers
+    attribute: str = ""  # the ``StandingRow`` attribute shown (pages sort by it)
     per_round: bool = False
     width: int = 10  # minimum width in characters (workbook)
     print_width: float | None = None  # millimetres in print; None: what the others leave
@@ -59,6 +72,11 @@ class StandingsColumn:
     @property
     def numeric(self) -> bool:
         return self.kind in (RANK, INT)
+
+    def header(self, surface: str) -> str | None:
+        """The header on ``surface`` in the active language; None: not shown there."""
+        text = self.headers.get(surface)
+        return None if text is None else say(self.ruleset, text)
 
 
 @dataclass(frozen=True)
@@ -85,119 +103,61 @@ def marked_name(row: StandingRow) -> str:
     return row.name
 
 
-COLUMNS: tuple[StandingsColumn, ...] = (
-    StandingsColumn(
-        "rank",
-        RANK,
-        lambda row: row.rank,
-        {
-            SCREEN: pgettext_lazy("rank", "Platz"),
-            PROJECTOR: pgettext_lazy("rank", "Platz"),
-            PDF: pgettext_lazy("rank", "Platz"),
-            XLSX: pgettext_lazy("rank", "Platz"),
-        },
-        width=7,
-        print_width=15,
-    ),
-    StandingsColumn(
-        "name",
-        TEXT,
-        marked_name,
-        {SCREEN: _("Name"), PROJECTOR: _("Name"), PDF: _("Name"), XLSX: _("Name")},
-        width=24,
-    ),
-    StandingsColumn(
-        "club",
-        TEXT,
-        lambda row: row.club,
-        {PDF: _("Verein"), XLSX: _("Verein")},
-        width=20,
-        print_width=44,
-    ),
-    StandingsColumn(
-        ROUND_POINTS,
-        INT,
-        lambda row: row.rounds,
-        {
-            SCREEN: _("Durchg. %(number)d"),
-            PROJECTOR: _("D%(number)d"),
-            PDF: _("D%(number)d"),
-            XLSX: _("Durchgang %(number)d"),
-        },
-        per_round=True,
-        width=12,
-        print_width=15,
-        on_phones=False,  # a phone shows rank, name and the total without sideways scrolling
-    ),
-    StandingsColumn(
-        "total",
-        INT,
-        lambda row: row.total,
-        {SCREEN: _("Punkte"), PROJECTOR: _("Punkte"), PDF: _("Gesamt"), XLSX: _("Gesamt")},
-        width=9,
-        print_width=19,
-        emphasis=True,
-    ),
-    StandingsColumn(
-        "games_won",
-        INT,
-        lambda row: row.games_won,
-        {SCREEN: _("gewonnene Spiele"), PDF: _("Gew."), XLSX: _("gewonnene Spiele")},
-        width=10,
-        print_width=15,
-        on_phones=False,
-    ),
-    # Games played: tells a late arrival's or a withdrawn player's total from a full evening's.
-    StandingsColumn(
-        "games_played",
-        INT,
-        lambda row: row.games_played,
-        {SCREEN: _("Spiele"), PDF: _("Sp."), XLSX: _("Spiele")},
-        width=8,
-        print_width=13,  # the English "Gms." needs 12 mm with the cell padding
-        on_phones=False,
-    ),
-    StandingsColumn(
-        "solos",
-        INT,
-        lambda row: row.solos,
-        {SCREEN: _("Soli"), PDF: _("Soli"), XLSX: _("Soli")},
-        width=7,
-        print_width=14,  # the English "Solos" needs 12.6 mm with the cell padding
-        on_phones=False,
-    ),
-)
-
-BY_KEY: dict[str, StandingsColumn] = {column.key: column for column in COLUMNS}
-
-# The JSON API's fields, in this order: (field, value of a row). Their names are an interface
-# that other programs read, so they stay as they are when headers change; new fields are added
-# at the end. The name is the plain name: ``withdrawn`` says what the tables' suffix says.
-API_FIELDS: tuple[tuple[str, Callable[[StandingRow], Any]], ...] = (
-    ("rank", BY_KEY["rank"].value),
-    ("name", lambda row: row.name),
-    ("points", BY_KEY["total"].value),
-    ("rounds", lambda row: list(row.rounds)),
-    ("games_won", BY_KEY["games_won"].value),
-    ("games", BY_KEY["games_played"].value),
-    ("withdrawn", lambda row: row.withdrawn),
-)
+# What a column shows of a row, by the value names of ``rules.standings.STANDINGS_VALUES``.
+VALUES: dict[str, Callable[[StandingRow], Any]] = {
+    name: attrgetter(name) for name in STANDINGS_VALUES if name != "name"
+}
+VALUES["name"] = marked_name
 
 
-def fields(surface: str, round_numbers: Iterable[int]) -> list[Field]:
+def column(spec: StandingsColumnSpec, ruleset: Ruleset) -> StandingsColumn:
+    """A ruleset's column spec as a column of the standings; a value the standings do not
+    compute is refused here, at once, naming it."""
+    if spec.value not in VALUES:
+        raise ValueError(
+            f"{ruleset.key}: standings column {spec.key!r} shows {spec.value!r}, which the "
+            f"standings do not compute (known: {', '.join(VALUES)})"
+        )
+    return StandingsColumn(
+        key=spec.key,
+        kind=spec.kind,
+        value=VALUES[spec.value],
+        headers=spec.headers,
+        ruleset=ruleset,
+        attribute=spec.value,
+        per_round=spec.per_round,
+        width=spec.width,
+        print_width=spec.print_width or None,
+        emphasis=spec.emphasis,
+        on_phones=spec.on_phones,
+    )
+
+
+@cache
+def columns_of(ruleset: Ruleset) -> tuple[StandingsColumn, ...]:
+    """The standings' columns of ``ruleset``, in its order."""
+    return tuple(column(spec, ruleset) for spec in ruleset.standings_columns())
+
+
+def default_columns() -> tuple[StandingsColumn, ...]:
+    """The columns of the default ruleset (the house rules)."""
+    return columns_of(rulesets.get(rulesets.DEFAULT_KEY))
+
+
+def fields(surface: str, round_numbers: Iterable[int], ruleset: Ruleset) -> list[Field]:
     """The columns of ``surface`` in order, with a field per round for per-round columns."""
     result = []
-    for column in COLUMNS:
-        header = column.headers.get(surface)
+    for standings_column in columns_of(ruleset):
+        header = standings_column.header(surface)
         if header is None:
             continue
-        if column.per_round:
+        if standings_column.per_round:
             result += [
-                Field(f"round_{number}", str(header) % {"number": number}, column, number)
+                Field(f"round_{number}", header % {"number": number}, standings_column, number)
                 for number in round_numbers
             ]
         else:
-            result.append(Field(column.key, str(header), column))
+            result.append(Field(standings_column.key, header, standings_column))
     return result
 
 
@@ -207,6 +167,24 @@ def shown(field: Field, row: StandingRow) -> Any:
     return f"{value}." if field.column.kind == RANK else value
 
 
-def api_record(row: StandingRow) -> dict[str, Any]:
-    """One row of the JSON API: per-round points as a list."""
-    return {name: value(row) for name, value in API_FIELDS}
+@cache
+def api_fields(ruleset: Ruleset) -> tuple[tuple[str, Callable[[StandingRow], Any]], ...]:
+    """The JSON API's fields, in this order: ``rank``, ``name`` (the plain name), the ruleset's
+    fields, ``withdrawn`` (what the tables' suffix says). Per-round points as a list."""
+    middle = []
+    for name, value in ruleset.standings_api_fields():
+        read = VALUES[value]
+        middle.append(
+            (name, (lambda row, read=read: list(read(row))) if value == "rounds" else read)
+        )
+    return (
+        ("rank", VALUES["rank"]),
+        ("name", attrgetter("name")),
+        *middle,
+        ("withdrawn", attrgetter("withdrawn")),
+    )
+
+
+def api_record(row: StandingRow, ruleset: Ruleset) -> dict[str, Any]:
+    """One row of the JSON API."""
+    return {name: value(row) for name, value in api_fields(ruleset)}

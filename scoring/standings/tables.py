@@ -47,7 +47,8 @@ def table_column(field: Field) -> tables.Column:
     attrs = {"td": {"class": cell_class(field)}}
     if header_class(field):
         attrs["th"] = {"class": header_class(field)}
-    accessor = f"{field.column.key}__{field.round - 1}" if field.round else field.column.key
+    attribute = field.column.attribute
+    accessor = f"{attribute}__{field.round - 1}" if field.round else attribute
     return tables.Column(verbose_name=field.header, accessor=accessor, attrs=attrs)
 
 
@@ -104,7 +105,8 @@ class StandingsTable(tables.Table):
 
 def standings_table(standings: Standings, *, player_links: bool = False) -> StandingsTable:
     table = StandingsTable(
-        list(standings.rows), screen_fields=fields(SCREEN, standings.round_numbers)
+        list(standings.rows),
+        screen_fields=fields(SCREEN, standings.round_numbers, standings.tournament.rules),
     )
     if player_links:
         player_url = reverse("public:player", args=[standings.tournament.slug, "x"])

@@ -150,7 +150,8 @@ def api_tournament(slug: str, switch: str) -> Tournament:
 def standings_api(request: HttpRequest, slug: str) -> HttpResponse:
     """``GET /api/t/<slug>/standings?after_round=N``
 
-    → ``[{rank, name, points, rounds, games_won, games, withdrawn}]`` (``columns.API_FIELDS``),
+    → ``[{rank, name, …, withdrawn}]`` with the ruleset's fields between (``columns.api_fields``;
+    the house rules: ``points, rounds, games_won, games``),
     with ETag and Last-Modified: 304 while nothing public changed.
     """
     try:
@@ -167,7 +168,7 @@ def standings_api(request: HttpRequest, slug: str) -> HttpResponse:
         return api_error(str(error), 400)
     standings = cached_standings(tournament, after_round, stamp.version)
     response = JsonResponse(
-        [api_record(row) for row in standings.rows],
+        [api_record(row, tournament.rules) for row in standings.rows],
         safe=False,
         json_dumps_params={"ensure_ascii": False},
     )

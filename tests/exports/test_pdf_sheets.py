@@ -13,7 +13,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from scoring.evening.rounds import draw_round, release_round
-from scoring.house_rules import legend_lines
 from scoring.printouts.pdf_base import SANS, SANS_BOLD, PageSetup, register_fonts
 from scoring.printouts.pdf_sheet_layout import (
     GUTTER,
@@ -30,6 +29,7 @@ from scoring.printouts.pdf_sheet_layout import (
 )
 from scoring.printouts.pdf_sheets import SHEET_SETUP, score_sheets_pdf
 from scoring.printouts.sheet_data import TableSheet, table_sheets
+from scoring.public.rules_text import legend_lines
 from scoring.sheets.links import captain_url, public_base_url
 from tournament.models import Seat, Table, Tournament
 from tournament.participants.services import update_participant
@@ -95,8 +95,8 @@ def test_sheet_data_carries_each_tables_entry_link(evening):
 
 
 def test_legend_shows_the_house_values(evening):
-    options = Tournament.objects.get(pk=evening.pk).scoring_options
-    text = " ".join(f"{what} {points}" for what, points in legend_lines(options))
+    tournament = Tournament.objects.get(pk=evening.pk)
+    text = " ".join(f"{what} {points}" for what, points in legend_lines(tournament))
     for expected in (
         "Bubensolo 2",
         "Damensolo 3",

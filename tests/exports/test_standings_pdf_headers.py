@@ -9,7 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from scoring.printouts.pdf_base import SANS_BOLD, register_fonts
-from scoring.standings.columns import COLUMNS, PDF
+from scoring.standings.columns import PDF, default_columns
 
 HEADER_SIZE = 8.5  # scoring/printouts/pdf_standings.py
 SIDE_PADDING = 2 * 5  # scoring/printouts/pdf_tables.py, left and right
@@ -20,10 +20,10 @@ def test_every_printed_header_fits_its_column(language):
     register_fonts()
     too_wide = []
     with translation.override(language):
-        for column in COLUMNS:
+        for column in default_columns():
             if PDF not in column.headers or not column.print_width:
                 continue
-            header = str(column.headers[PDF])
+            header = column.header(PDF)
             if column.per_round:
                 header = header % {"number": 10}
             needed = stringWidth(header, SANS_BOLD, HEADER_SIZE) + SIDE_PADDING

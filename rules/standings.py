@@ -1,0 +1,158 @@
+"""The standings' columns a ruleset shows, as pure data.
+
+- **Value**: what a column shows of a standings row (:data:`STANDINGS_VALUES`): the place, the
+  name (withdrawn players marked), the club, the points of each round (``rounds``: one column
+  per round), and the metrics of :data:`rules.base.STANDINGS_METRICS` plus counts the standings
+  compute (games played, solos). A ruleset may only name values the standings compute; a new
+  one (Partiepunkte, Restpunkte, Tischpunkte) is added here and computed in the standings
+  together.
+- **Surface**: where a column appears — the standings pages (``screen``), the room's projector
+  (``projector``), the printout (``pdf``) and the workbook and CSV (``xlsx``). A column has a
+  header per surface it appears on (the same column may be "Punkte" on screen and "Gesamt" in
+  print); per-round headers take ``%(number)d``.
+- **Kind**: ``rank`` (a place, shown as "3."), ``int`` (a number), ``text`` (typed by a person).
+- **API field**: the JSON API's name of a value (a published interface: the house rules' names
+  stay as they are).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rules.text import Text, gettext_noop, pgettext_lazy
+
+SCREEN = "screen"
+PROJECTOR = "projector"
+PDF = "pdf"
+XLSX = "xlsx"
+SURFACES = (SCREEN, PROJECTOR, PDF, XLSX)
+
+RANK = "rank"
+INT = "int"
+TEXT = "text"
+
+# What a standings column may show (see the module docstring); the metrics among them may
+# also order the standings.
+STANDINGS_VALUES = (
+    "rank",
+    "name",
+    "club",
+    "rounds",
+    "total",
+    "games_won",
+    "latest_round",
+    "games_played",
+    "solos",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsColumnSpec:
+    """One column of the standings: ``key`` (unique; the page's sort order ``?sort=key``),
+    ``value`` (of :data:`STANDINGS_VALUES`), ``kind``, ``headers`` per surface, ``per_round``
+    (one column per round), ``width`` (characters in the workbook), ``print_width`` (mm in
+    print; 0: what the others leave), ``emphasis`` (the deciding metric: bold, bright),
+    ``on_phones`` (False: hidden on a phone's narrow screen)."""
+
+    key: str
+    value: str
+    kind: str
+    headers: Mapping[str, Text]
+    per_round: bool = False
+    width: int = 10
+    print_width: float = 0.0
+    emphasis: bool = False
+    on_phones: bool = True
+
+
+def _everywhere(text: Text) -> dict[str, Text]:
+    return dict.fromkeys(SURFACES, text)
+
+
+PLACE = pgettext_lazy("rank", "Platz")
+
+# The columns every Doppelkopf evening shows: place, name, club, points per round and in all,
+# rows won and played. A ruleset adds its own (the house rules: solos) or replaces them.
+BASIC_COLUMNS: tuple[StandingsColumnSpec, ...] = (
+    StandingsColumnSpec("rank", "rank", RANK, _everywhere(PLACE), width=7, print_width=15),
+    StandingsColumnSpec("name", "name", TEXT, _everywhere(gettext_noop("Name")), width=24),
+    StandingsColumnSpec(
+        "club",
+        "club",
+        TEXT,
+        {PDF: gettext_noop("Verein"), XLSX: gettext_noop("Verein")},
+        width=20,
+        print_width=44,
+    ),
+    StandingsColumnSpec(
+        "rounds",
+        "rounds",
+        INT,
+        {
+            SCREEN: gettext_noop("Durchg. %(number)d"),
+            PROJECTOR: gettext_noop("D%(number)d"),
+            PDF: gettext_noop("D%(number)d"),
+            XLSX: gettext_noop("Durchgang %(number)d"),
+        },
+        per_round=True,
+        width=12,
+        print_width=15,
+        on_phones=False,  # a phone shows rank, name and the total without sideways scrolling
+    ),
+    StandingsColumnSpec(
+        "total",
+        "total",
+        INT,
+        {
+            SCREEN: gettext_noop("Punkte"),
+            PROJECTOR: gettext_noop("Punkte"),
+            PDF: gettext_noop("Gesamt"),
+            XLSX: gettext_noop("Gesamt"),
+        },
+        width=9,
+        print_width=19,
+        emphasis=True,
+    ),
+    StandingsColumnSpec(
+        "games_won",
+        "games_won",
+        INT,
+        {
+            SCREEN: gettext_noop("gewonnene Spiele"),
+            PDF: gettext_noop("Gew."),
+            XLSX: gettext_noop("gewonnene Spiele"),
+        },
+        width=10,
+        print_width=15,
+        on_phones=False,
+    ),
+    # Games played: tells a late arrival's or a withdrawn player's total from a full evening's.
+    StandingsColumnSpec(
+        "games_played",
+        "games_played",
+        INT,
+        {SCREEN: gettext_noop("Spiele"), PDF: gettext_noop("Sp."), XLSX: gettext_noop("Spiele")},
+        width=8,
+        print_width=13,  # the English "Gms." needs 12 mm with the cell padding
+        on_phones=False,
+    ),
+)
+
+SOLOS_COLUMN = StandingsColumnSpec(
+    "solos",
+    "solos",
+    INT,
+    {SCREEN: gettext_noop("Soli"), PDF: gettext_noop("Soli"), XLSX: gettext_noop("Soli")},
+    width=7,
+    print_width=14,  # the English "Solos" needs 12.6 mm with the cell padding
+    on_phones=False,
+)
+
+# The JSON API's fields after ``rank`` and ``name`` (and before ``withdrawn``): (field, value).
+BASIC_API_FIELDS: tuple[tuple[str, str], ...] = (
+    ("points", "total"),
+    ("rounds", "rounds"),
+    ("games_won", "games_won"),
+    ("games", "games_played"),
+)

@@ -1,0 +1,34 @@
+"""A ruleset's texts (:class:`rules.text.Text`) in the reader's language.
+
+The ruleset's own catalogue first (:meth:`rules.base.Ruleset.text`), else the project's (the
+words the pages share with every ruleset: "Platz", "Punkte", "Wertungspunkte"); then the values
+are filled in. German is the text itself.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
+
+from rules.base import Ruleset
+from rules.text import Text
+
+
+def _project(text: Text) -> str:
+    if text.plural:
+        if text.context:
+            return npgettext(text.context, text.german, text.plural, text.count)
+        return ngettext(text.german, text.plural, text.count)
+    if text.context:
+        return pgettext(text.context, text.german)
+    return gettext(text.german)
+
+
+def say(ruleset: Ruleset, text: Text, lang: str | None = None) -> str:
+    """``text`` in ``lang`` (default: the active language), values filled in."""
+    lang = lang or get_language() or "de"
+    if lang.startswith("de"):
+        return text.german_text()
+    msgid = text.plural if text.plural and text.count != 1 else text.german
+    own = "" if text.context else ruleset.text(msgid, lang)
+    translated = own if own and own != msgid else _project(text)
+    return text.fill(translated)
