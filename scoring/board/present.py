@@ -39,7 +39,7 @@ def _clock(moment) -> str:
 def present_table(table: BoardTable, slug: str, round_number: int) -> dict[str, Any]:
     waiting = table.state in (TableState.PLAYING, TableState.RETURNED)
     quiet = ""
-    if waiting and table.games < table.length:
+    if waiting and table.games < table.length and table.quiet >= 1:
         quiet = ngettext(
             "seit %(minutes)d Minute nichts eingetragen",
             "seit %(minutes)d Minuten nichts eingetragen",
