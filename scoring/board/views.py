@@ -99,7 +99,7 @@ class BoardView(BoardMixin, TemplateView):
         return context
 
 
-def board_etag(request: HttpRequest, round_: Round) -> str:
+def board_etag(request: HttpRequest, round_: Round, stuck_after: int, sort: str) -> str:
     newest = (
         AuditEntry.objects.filter(tournament_id=round_.tournament_id)
         .order_by("-id")
@@ -112,6 +112,8 @@ def board_etag(request: HttpRequest, round_: Round) -> str:
         str(round_.pk),
         str(newest or 0),
         str(minute),
+        str(stuck_after),
+        sort,
         translation.get_language() or "",
         request.get_full_path(),
     ]
@@ -131,7 +133,7 @@ class BoardDataView(BoardMixin, View):
             sort = sort_order(request)
         except BadParameter as error:
             return JsonResponse({"error": str(error)}, status=400)
-        etag = board_etag(request, self.round)
+        etag = board_etag(request, self.round, stuck_after, sort)
         answer = get_conditional_response(request, etag=quote_etag(etag))
         if answer is not None and answer.status_code == 304:
             return _validators(HttpResponseNotModified(), etag)

@@ -165,3 +165,11 @@ def test_the_board_speaks_english_when_asked(evening, organiser_client, settings
     assert table["last_entry_text"] == "nothing entered yet"
     assert table["progress"] == "0 of 16 games"
     assert body["summary"]["left"].startswith("Before round 2 can be drawn: 4 sheets to confirm")
+
+
+def test_another_threshold_is_another_answer(evening, organiser_client, settings):
+    _, data = urls(evening)
+    etag = organiser_client.get(data)["ETag"]
+    settings.BOARD_STUCK_MINUTES = 20  # the default changed (a restart with another setting)
+    answer = organiser_client.get(data, headers={"if-none-match": etag})
+    assert answer.status_code == 200 and answer.json()["stuck_after"] == 20
