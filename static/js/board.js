@@ -7,7 +7,11 @@ import { render } from "./board/render.js";
 const root = document.getElementById("board");
 if (root && window.fetch) {
   const seconds = parseInt(root.dataset.boardSeconds, 10) || 10;
-  const url = root.dataset.boardUrl + window.location.search;
+  // The threshold and order in force, as the page's form shows them (not the address typed:
+  // the page shows the default for a wrong number, which the JSON would refuse).
+  const form = document.querySelector("form.board-controls");
+  const query = form ? "?" + new URLSearchParams(new FormData(form)).toString() : "";
+  const url = root.dataset.boardUrl + query;
   const offline = document.getElementById("board-offline");
   let etag = "";
   let failures = 0;

@@ -107,7 +107,7 @@ def helper_login(round_in_play, organiser):
 
 @pytest.mark.parametrize(("name", "viewport"), [("tablet", (820, 1180)), ("phone", (390, 844))])
 def test_a_helper_follows_the_board_on_a_tablet_and_a_phone(
-    browser, live_server, round_in_play, helper_login, name, viewport
+    browser, live_server, round_in_play, helper_login, name, viewport, fast_board
 ):
     width, height = viewport
     context = browser.new_context(
@@ -120,7 +120,13 @@ def test_a_helper_follows_the_board_on_a_tablet_and_a_phone(
     page.set_default_timeout(10_000)
     try:
         login(page, live_server, username="helfer")
-        page.goto(f"{live_server.url}/verwaltung/{round_in_play.slug}/durchgang/1/tische-live/")
+        # A wrong number typed into the address: the page shows the default, and so do the
+        # polls (they ask with the form's values, not the address's).
+        board = f"/verwaltung/{round_in_play.slug}/durchgang/1/tische-live/"
+        page.goto(live_server.url + board + "?still=9999")
+        assert "stuck" in card(page, 4).get_attribute("class")
+        page.wait_for_timeout(2600)
+        assert page.locator("#board-offline").is_hidden()
         assert "stuck" in card(page, 4).get_attribute("class")
         # Nothing sticks out sideways on a small screen.
         assert page.evaluate("document.documentElement.scrollWidth") <= width
