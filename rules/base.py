@@ -25,8 +25,8 @@ Vocabulary (the same for every ruleset, whatever the card game's own words are):
   (:meth:`Ruleset.score_row`, :meth:`Ruleset.score_sheet`); what a refused row says is the
   ruleset's own exception carrying a translated message.
 - **Rules text**: the lines the public rules page shows for the options in force.
-- **Table note**: a short line the director's live board shows beside a table, from the rows
-  entered so far (:meth:`Ruleset.table_note`; none by default).
+- **Board line**: a short line the director's live board shows beside a table, from the rows
+  entered so far (:meth:`Ruleset.board_line`; none by default).
 
 A ruleset is pure Python: no Django, nothing of this project outside ``rules`` (see
 ``.importlinter``). Nothing outside ``rules`` compares a ruleset's key; it asks the ruleset.
@@ -162,16 +162,16 @@ class Ruleset(ABC):
         return list(rows)
 
     # ---------------------------------------------------------------- the director's board
-    # Whether :meth:`table_note` may say anything: the live board reads every table's rows only
+    # Whether :meth:`board_line` may say anything: the live board reads every table's rows only
     # for a ruleset that sets this (DDV: who still owes a Pflichtsolo).
-    gives_table_notes: bool = False
+    gives_board_lines: bool = False
 
-    def table_note(
+    def board_line(
         self, rows: Sequence[JsonRow], table_size: int, options: Any, lang: str | None = "de"
     ) -> str | None:
         """One short line about a table's sheet so far for the director's live board, in
         ``lang`` (DDV: "Pflichtsolo offen: Platz 2, 4"), or ``None`` when there is nothing to
-        say. Only asked when :attr:`gives_table_notes` is set."""
+        say. Only asked when :attr:`gives_board_lines` is set."""
         return None
 
     # ---------------------------------------------------------------- standings

@@ -27,7 +27,7 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
     now = now or timezone.now()
     tournament = round_.tournament
     rules = tournament.rules
-    notes = rules.gives_table_notes
+    notes = rules.gives_board_lines
     ever_confirmed = SheetVersion.objects.filter(sheet=OuterRef("pk"), confirmed=True)
     sheets = (
         Sheet.objects.filter(round=round_)
@@ -60,7 +60,7 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
         note = None
         if notes and version is not None:
             rows = [game.record for game in version.games.all()]
-            note = rules.table_note(rows, sheet.size, options, language)
+            note = rules.board_line(rows, sheet.size, options, language)
         tables.append(
             BoardTable(
                 number=sheet.table.number,

@@ -66,7 +66,7 @@ class BoardTable:
     stuck: bool
     closed_early: bool = False
     return_comment: str = ""
-    note: str | None = None  # the ruleset's line for this table (``Ruleset.table_note``)
+    note: str | None = None  # the ruleset's line for this table (``Ruleset.board_line``)
 
     @property
     def games_left(self) -> int:

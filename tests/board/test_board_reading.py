@@ -118,9 +118,9 @@ class NotingRules(type(HOUSE_RULES)):
     """The house rules with a table note, as DDV gives one (who still owes a Pflichtsolo)."""
 
     key = "notiz"
-    gives_table_notes = True
+    gives_board_lines = True
 
-    def table_note(self, rows, table_size, options, lang="de"):
+    def board_line(self, rows, table_size, options, lang="de"):
         return f"{len(rows)} Zeilen an {table_size} Plätzen"
 
 
@@ -131,7 +131,7 @@ def noting():
     rules.unregister("notiz")
 
 
-def test_the_ruleset_may_give_each_table_a_note(evening, organiser, noting):
+def test_the_ruleset_may_give_each_table_a_board_line(evening, organiser, noting):
     assert all(t.note is None for t in board_of(evening).tables)  # the house rules give none
     Tournament.objects.filter(pk=evening.pk).update(ruleset="notiz")
     enter(evening, 3, 4)
