@@ -50,6 +50,7 @@ JSON_VIEWS = frozenset(
         "scoring:sheet_preview",
         "scoring:sheet_score",
         "scoring:sheet_autosave",
+        "scoring:board_data",
         "captain:preview",
         "captain:score",
         "captain:autosave",

@@ -22,6 +22,7 @@ Environment variables (the README's "Configuration" table explains each):
 - ``PUBLIC_BASE_URL``: the address phones use to reach this server (QR codes on score sheets).
 - ``PUBLIC_CACHE_SECONDS``, ``PUBLIC_POLL_SECONDS``, ``REDIS_URL``, ``TRUST_X_FORWARDED_FOR``,
   ``LOG_LEVEL``.
+- ``BOARD_POLL_SECONDS``, ``BOARD_STUCK_MINUTES``: the director's live board.
 - Production only: ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``.
 """
 
@@ -318,6 +319,11 @@ PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "5"))
 # The public standings page and the projector ask for news this often (a 304 while nothing
 # public changed; tournament/public/freshness.py).
 PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "30"))
+# The director's live board (scoring/board/): how often it asks for news (a 304 while nothing
+# changed), and after how many quiet minutes a table that still has games to enter stands out
+# (the page lets the director choose another number).
+BOARD_POLL_SECONDS = int(os.environ.get("BOARD_POLL_SECONDS", "10"))
+BOARD_STUCK_MINUTES = int(os.environ.get("BOARD_STUCK_MINUTES", "10"))
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

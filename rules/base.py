@@ -28,6 +28,9 @@ Vocabulary (the same for every ruleset, whatever the card game's own words are):
 - **Playing time** (Spielzeit): the minutes a table of a size has for its sheet once the round's
   clock runs (:meth:`Ruleset.playing_minutes`); a tournament may set its own.
 
+- **Board line**: a short line the director's live board shows beside a table, from the rows
+  entered so far (:meth:`Ruleset.board_line`; none by default).
+
 A ruleset is pure Python: no Django, nothing of this project outside ``rules`` (see
 ``.importlinter``). Nothing outside ``rules`` compares a ruleset's key; it asks the ruleset.
 """
@@ -187,6 +190,19 @@ class Ruleset(ABC):
         rows = self.sheet_length(table_size, cycles)
         minutes = -(-rows * 25 // 6)
         return max(5, -(-minutes // 5) * 5)
+
+    # ---------------------------------------------------------------- the director's board
+    # Whether :meth:`board_line` may say anything: the live board reads every table's rows only
+    # for a ruleset that sets this (DDV: who still owes a Pflichtsolo).
+    gives_board_lines: bool = False
+
+    def board_line(
+        self, rows: Sequence[JsonRow], table_size: int, options: Any, lang: str | None = "de"
+    ) -> str | None:
+        """One short line about a table's sheet so far for the director's live board, in
+        ``lang`` (DDV: "Pflichtsolo offen: Platz 2, 4"), or ``None`` when there is nothing to
+        say. Only asked when :attr:`gives_board_lines` is set."""
+        return None
 
     # ---------------------------------------------------------------- standings
     def standings_order(self) -> tuple[str, ...]:

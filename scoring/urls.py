@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from scoring.board import views as views_board
 from scoring.sheets import views, views_overview
 from scoring.standings import views as views_standings
 
@@ -13,6 +14,8 @@ ROUND = "<slug:slug>/durchgang/<int:number>/"
 
 urlpatterns = [
     path(ROUND + "listen/", views_overview.RoundSheetsView.as_view(), name="round_sheets"),
+    path(ROUND + "tische-live/", views_board.BoardView.as_view(), name="board"),
+    path(ROUND + "tische-live/daten/", views_board.BoardDataView.as_view(), name="board_data"),
     path(
         ROUND + "tisch/<int:table>/link-sperren/",
         views_overview.LinkActionView.as_view(action="revoke"),

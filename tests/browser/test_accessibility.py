@@ -1,7 +1,7 @@
 """axe-core (shipped with axe-playwright-python, no network) on the captain's page, the
-organiser's sheet, participants and round pages and every public page, on a 390×844 phone and a
-1280×900 desk, with filled data: a released round, a partly filled, a handed-in and a confirmed
-sheet. No critical and no serious violation may remain."""
+organiser's sheet, participants, round pages and live board and every public page, on a
+390×844 phone and a 1280×900 desk, with filled data: a released round, a partly filled, a
+handed-in and a confirmed sheet. No critical and no serious violation may remain."""
 
 from __future__ import annotations
 
@@ -76,6 +76,7 @@ def pages(tournament: Tournament) -> tuple[list[tuple[str, str]], list[tuple[str
         ("teilnehmer", desk + "teilnehmer/"),
         ("durchgang", desk + "durchgang/1/"),
         ("listen", desk + "durchgang/1/listen/"),
+        ("tische-live", desk + "durchgang/1/tische-live/"),
         ("liste-teilweise", desk + "durchgang/1/tisch/2/"),
         ("liste-abgegeben", desk + "durchgang/1/tisch/3/"),
         ("liste-bestaetigt", desk + "durchgang/1/tisch/1/"),

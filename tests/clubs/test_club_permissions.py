@@ -31,6 +31,8 @@ HELPER_ROUTES = {
     "tournament:audit",
     "scoring:round_sheets",
     "scoring:standings",
+    "scoring:board",
+    "scoring:board_data",
     "scoring:sheet",
     "scoring:sheet_preview",
     "scoring:sheet_score",

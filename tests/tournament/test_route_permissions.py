@@ -137,6 +137,9 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "scoring:link_allow": (FULL, 405, 302),
     "scoring:link_renew": (FULL, 405, 302),
     "scoring:standings": (HELPER, 200, 405),
+    # the director's live board: the Helfer with a tablet watches it too
+    "scoring:board": (HELPER, 200, 405),
+    "scoring:board_data": (HELPER, 200, 405),
     "scoring:sheet": (HELPER, 200, 400),
     "scoring:sheet_preview": (HELPER, 405, 200),
     "scoring:sheet_score": (HELPER, 405, 400),

@@ -1,0 +1,94 @@
+"""Reading a round's live board from the database, in a fixed number of queries.
+
+The sheets with their table's size, captain and whether a version was ever confirmed (one
+query), the latest version of each with its game count (one query; with the games when the
+ruleset gives table notes), and the earlier rounds' unconfirmed sheets and whether the next
+round exists (one query each): the same few queries for 4 tables or 100.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db.models import Count, Exists, OuterRef, Subquery
+from django.utils import timezone, translation
+
+from scoring.board.state import Board, BoardTable, is_stuck, quiet_minutes, table_state
+from scoring.models import Sheet, SheetVersion
+from scoring.sheets.reading import latest_versions
+from tournament.models import Round, Seat
+
+CAPTAIN_SEAT = 1
+
+
+def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None = None) -> Board:
+    """The board of ``round_`` at ``now`` (default: the current time) with tables quiet for
+    ``stuck_after`` minutes or longer marked stuck."""
+    now = now or timezone.now()
+    tournament = round_.tournament
+    rules = tournament.rules
+    notes = rules.gives_board_lines
+    ever_confirmed = SheetVersion.objects.filter(sheet=OuterRef("pk"), confirmed=True)
+    sheets = (
+        Sheet.objects.filter(round=round_)
+        .select_related("table")
+        .annotate(
+            size=Count("table__seats"),
+            confirmed_before=Exists(ever_confirmed),
+            captain=Subquery(
+                Seat.objects.filter(table=OuterRef("table"), number=CAPTAIN_SEAT).values(
+                    "participant__name"
+                )[:1]
+            ),
+        )
+        .order_by("table__number")
+    )
+    latest = latest_versions(round_, with_games=notes)
+    options = tournament.scoring_options if notes else None
+    language = translation.get_language()
+    tables = []
+    for sheet in sheets:
+        version = latest.get(sheet.table_id)
+        games = version.game_count if version is not None else 0
+        length = sheet.closed_after_game or tournament.sheet_length(sheet.size)
+        state = table_state(
+            sheet.status,
+            returned=bool(sheet.return_comment),
+            confirmed_before=sheet.confirmed_before,
+        )
+        quiet = quiet_minutes(sheet.updated_at, now)
+        note = None
+        if notes and version is not None:
+            rows = [game.record for game in version.games.all()]
+            note = rules.board_line(rows, sheet.size, options, language)
+        tables.append(
+            BoardTable(
+                number=sheet.table.number,
+                captain=sheet.captain or "",
+                size=sheet.size,
+                games=games,
+                length=length,
+                state=state,
+                last_entry_at=version.created_at if version is not None else None,
+                quiet=quiet,
+                stuck=is_stuck(state, games, length, quiet, stuck_after),
+                closed_early=bool(sheet.closed_after_game),
+                return_comment=sheet.return_comment,
+                note=note,
+            )
+        )
+    earlier = tuple(
+        Sheet.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
+        .exclude(status=Sheet.Status.CONFIRMED)
+        .order_by("round__number", "table__number")
+        .values_list("round__number", "table__number")
+    )
+    next_seated = Round.objects.filter(tournament=tournament, number=round_.number + 1).exists()
+    return Board(
+        round_number=round_.number,
+        tables=tuple(tables),
+        stuck_after=stuck_after,
+        earlier_unconfirmed=earlier,
+        next_round_seated=next_seated,
+        now=now,
+    )

@@ -1,0 +1,140 @@
+"""Reading a round's live board: each table's state, games of the sheet's length, stuck tables
+with a shifted clock, what is left before the next round, and the ruleset's table note."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+import rules
+from rules.hausregeln.ruleset import HOUSE_RULES
+from scoring.board.reading import read_board
+from scoring.board.state import TableState
+from scoring.evening.rounds import draw_round, release_round
+from scoring.models import Sheet
+from scoring.sheets.services import reopen_sheet, return_sheet, submit_sheet
+from tests.conftest import example_records
+from tournament.models import Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+S = TableState
+
+
+def sheet_of(tournament, table: int, round_number: int = 1) -> Sheet:
+    return Sheet.objects.select_related("table", "round__tournament").get(
+        round__tournament=tournament, round__number=round_number, table__number=table
+    )
+
+
+def enter(tournament, table: int, games: int, *, final=False, confirm=False, user=None):
+    sheet = sheet_of(tournament, table)
+    records = example_records(4 if table <= 2 else 5)[:games]
+    submit_sheet(
+        sheet, records, expected_revision=sheet.revision, user=user, final=final, confirm=confirm
+    )
+
+
+def board_of(tournament, *, minutes_later: int = 0, stuck_after: int = 10, number: int = 1):
+    round_ = Round.objects.select_related("tournament").get(tournament=tournament, number=number)
+    now = timezone.now() + datetime.timedelta(minutes=minutes_later)
+    return read_board(round_, stuck_after=stuck_after, now=now)
+
+
+def by_number(board):
+    return {table.number: table for table in board.tables}
+
+
+def test_each_table_with_its_state_and_games_of_the_sheets_length(evening, organiser):
+    enter(evening, 1, 16, final=True, confirm=True, user=organiser)
+    enter(evening, 2, 5)
+    enter(evening, 3, 20, final=True)
+    tables = by_number(board_of(evening))
+    assert [(t.state, t.games, t.length, t.size) for t in tables.values()] == [
+        (S.CONFIRMED, 16, 16, 4),
+        (S.PLAYING, 5, 16, 4),
+        (S.SUBMITTED, 20, 20, 5),
+        (S.PLAYING, 0, 20, 5),
+    ]
+    assert tables[2].last_entry_at is not None and tables[4].last_entry_at is None
+    assert tables[1].captain and tables[1].captain != tables[2].captain
+
+
+def test_returned_and_reopened_sheets(evening, organiser):
+    enter(evening, 1, 16, final=True, confirm=True, user=organiser)
+    reopen_sheet(sheet_of(evening, 1), reason="Spiel 3 falsch", user=organiser)
+    enter(evening, 3, 20, final=True)
+    return_sheet(sheet_of(evening, 3), comment="Spiel 7 prüfen", user=organiser)
+    tables = by_number(board_of(evening))
+    assert tables[1].state == S.DISPUTED
+    assert tables[3].state == S.RETURNED and tables[3].return_comment == "Spiel 7 prüfen"
+
+
+def test_a_table_quiet_for_the_threshold_is_stuck_with_a_shifted_clock(evening, organiser):
+    enter(evening, 1, 16, final=True, confirm=True, user=organiser)
+    enter(evening, 2, 5)
+    enter(evening, 3, 20, final=True)
+    assert not any(t.stuck for t in board_of(evening).tables)
+    later = by_number(board_of(evening, minutes_later=11))
+    assert [n for n, t in later.items() if t.stuck] == [2, 4]
+    assert later[2].quiet in (10, 11)
+    assert not any(t.stuck for t in board_of(evening, minutes_later=11, stuck_after=30).tables)
+    # An entry makes the table fresh again.
+    enter(evening, 2, 6)
+    assert not by_number(board_of(evening, minutes_later=5))[2].stuck
+    assert by_number(board_of(evening, minutes_later=5))[4].stuck is False  # 5 < 10 minutes
+    assert by_number(board_of(evening, minutes_later=12))[2].stuck
+
+
+def test_a_table_stopped_early_counts_the_games_it_must_have(evening, organiser):
+    from scoring.sheets.services import close_sheet_early
+
+    enter(evening, 2, 5)
+    close_sheet_early(sheet_of(evening, 2), after_game=8, note="Feueralarm", user=organiser)
+    table = by_number(board_of(evening))[2]
+    assert (table.games, table.length, table.closed_early) == (5, 8, True)
+
+
+def test_what_is_left_before_the_next_round(evening, organiser, confirm_round):
+    board = board_of(evening)
+    assert board.unconfirmed == [1, 2, 3, 4] and board.sheets_left == 4
+    assert board.games_left == 16 + 16 + 20 + 20
+    assert not board.next_round_seated
+
+    confirm_round(evening, 1, user=organiser)
+    assert board_of(evening).sheets_left == 0
+    draw_round(evening, 2, seed=7, user=organiser)
+    release_round(evening, 2, user=organiser)
+    assert board_of(evening).next_round_seated
+    reopen_sheet(sheet_of(evening, 3), reason="Einspruch", user=organiser)
+    second = board_of(evening, number=2)
+    assert second.earlier_unconfirmed == ((1, 3),)
+    assert second.sheets_left == len(second.tables) + 1
+
+
+class NotingRules(type(HOUSE_RULES)):
+    """The house rules with a table note, as DDV gives one (who still owes a Pflichtsolo)."""
+
+    key = "notiz"
+    gives_board_lines = True
+
+    def board_line(self, rows, table_size, options, lang="de"):
+        return f"{len(rows)} Zeilen an {table_size} Plätzen"
+
+
+@pytest.fixture
+def noting():
+    rules.register(NotingRules())
+    yield
+    rules.unregister("notiz")
+
+
+def test_the_ruleset_may_give_each_table_a_board_line(evening, organiser, noting):
+    assert all(t.note is None for t in board_of(evening).tables)  # the house rules give none
+    Tournament.objects.filter(pk=evening.pk).update(ruleset="notiz")
+    enter(evening, 3, 4)
+    tables = by_number(board_of(evening))
+    assert tables[3].note == "4 Zeilen an 5 Plätzen"
+    assert tables[1].note is None  # nothing entered: nothing to say
