@@ -55,6 +55,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "specials": ("Sonderpunkte", "Extra points"),
     "schwarz": ("Schwarz", "Schwarz"),
     "klaerungsstich": ("Klärungsstich", "Klärungsstich"),
+    "re": ("Re-Partei", "Re party"),
     "advice.winners": (
         "Bitte die Plätze der Sieger eintragen, z. B. 14 oder 1+4.",
         "Please enter the winners' seats, e.g. 14 or 1+4.",
