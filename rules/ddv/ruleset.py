@@ -2,7 +2,10 @@
 
 A thin adapter over the engine of this package. What the interface cannot pass (the options in
 :meth:`sheet_length`) is solved here: :meth:`DDV.sheet_length` gives the TSR's 24 / 30 and
-:meth:`DDV.games_per_round` the length with the options in force.
+:meth:`DDV.games_per_round` the length with the options in force. What it cannot pass to
+:meth:`DDV.score_sheet` (the time called) is a keyword of its own, ``time_up_after``. The
+engine's own types are converted in :mod:`rules.ddv.rows`, the entry forms are
+:mod:`rules.ddv.entry_forms`.
 """
 
 from __future__ import annotations

@@ -274,3 +274,20 @@ def test_every_registered_ruleset_implements_the_interface() -> None:
         assert ruleset.row_kind({"kind": "normal"}) == GAME
         assert ruleset.row_label(1, None, []).endswith("1")
         assert ruleset.played_rows([]) == 0
+
+
+def test_after_time_is_called_the_sheet_is_complete_once_every_pflichtsolo_is_played() -> None:
+    def vorfuehrung(seat: int) -> dict[str, Any]:
+        return {"kind": "solo_pik", "re": [seat], "winners": [seat], "value": 1} | {
+            "solo_mode": "vorfuehrung"
+        }
+
+    rows = [TEAM, TEAM, vorfuehrung(4), vorfuehrung(1), vorfuehrung(2), vorfuehrung(3)]
+    for count in range(2, 6):
+        part = DDV.score_sheet(rows[:count], 4, 4, DDV.options(), time_up_after=2)
+        assert part.ok and not part.complete, count
+    assert part.next_dealer == 2  # after a Vorführung the deal moves on
+    done = DDV.score_sheet(rows, 4, 4, DDV.options(), time_up_after=2)
+    assert done.ok and done.complete and done.next_dealer is None
+    assert [row.dealer for row in done.rows] == [1, 2, 3, 4, 1, 2]
+    assert not DDV.score_sheet(rows, 4, 4, DDV.options()).complete  # without time: 24 games
