@@ -36,6 +36,8 @@ FIELD_INPUTS = {
     "sitting_out": "row",
     "table_size": "row",
     "dealer": "row",
+    # The page's fixed "Verwerfen" input: DDV refuses it (§7.3), shown where it was typed.
+    "revoke": "offender",
 }
 
 _TEXTS: dict[str, tuple[str, str]] = {

@@ -236,7 +236,8 @@ def test_entry_spec_speaks_ddv() -> None:
     assert "normal" not in spec.solo_kinds and "hochzeit" not in spec.solo_kinds
     assert {"solo_damen", "hochzeit_allein", "stilles_solo"} <= set(spec.solo_kinds)
     assert spec.field("value").bounds == (0, 29)
-    assert spec.field("offender") is None  # no Verwerfen under DDV (§7.3)
+    assert spec.field("offender") is None  # no Verwerfen under DDV (§7.3) ...
+    assert spec.input_of("revoke.offender") == "offender"  # ... refused where it was typed
     assert [key for key, _label in spec.specials] == [
         "doppelkopf",
         "fuchs_gefangen",
