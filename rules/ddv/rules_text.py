@@ -88,3 +88,41 @@ def course_lines(options: DdvOptions = DEFAULT_OPTIONS, lang: str | None = "de")
 
 def value_lines(lang: str | None = "de") -> list[str]:
     return [_pick(pair, lang) for pair in _VALUES]
+
+
+_EACH_1 = ("je 1", "1 each")
+#: The printed sheet's legend (DDV.md §4–§6): ((German, English) what, (German, English) points).
+_LEGEND = (
+    (("Gewonnen", "Won"), ("1", "1")),
+    (("unter 90, unter 60, unter 30, schwarz", "under 90, 60, 30, schwarz"), _EACH_1),
+    (("Re / Kontra angesagt", "Re / Kontra called"), ("je 2", "2 each")),
+    (("Absage keine 90 … schwarz", "Absage no 90 … schwarz"), _EACH_1),
+    (("gegen Absage erreicht (120 gegen keine 90 …)", "reached against an Absage"), _EACH_1),
+    (
+        (
+            "Gegen die Kreuz-Damen, Doppelkopf, Fuchs gefangen, Karlchen (nur Normalspiel)",
+            "Against the Kreuz-Damen, Doppelkopf, Fuchs caught, Karlchen (normal games only)",
+        ),
+        _EACH_1,
+    ),
+    (
+        ("Solo: der Solospieler zählt dreifach", "Solo: the soloist scores three times"),
+        ("3 × V",) * 2,
+    ),
+    (
+        ("Strafe geringfügig: Täter −3, die anderen", "Minor penalty: offender −3, the others"),
+        ("+1", "+1"),
+    ),
+    (
+        (
+            "Strafe schwerwiegend: Täter −(12+3k), die anderen (k: Absagen)",
+            "Serious penalty: offender −(12+3k), the others (k: Absagen)",
+        ),
+        ("+(4+k)", "+(4+k)"),
+    ),
+)
+
+
+def value_legend(lang: str | None = "de") -> list[tuple[str, str]]:
+    """The scoring values as (what, points) pairs for the printed sheet and the rules page."""
+    return [(_pick(what, lang), _pick(points, lang)) for what, points in _LEGEND]

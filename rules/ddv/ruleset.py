@@ -2,7 +2,10 @@
 
 A thin adapter over the engine of this package. What the interface cannot pass (the options in
 :meth:`sheet_length`) is solved here: :meth:`DDV.sheet_length` gives the TSR's 24 / 30 and
-:meth:`DDV.games_per_round` the length with the options in force.
+:meth:`DDV.games_per_round` the length with the options in force. What it cannot pass to
+:meth:`DDV.score_sheet` (the time called) is a keyword of its own, ``time_up_after``. The
+engine's own types are converted in :mod:`rules.ddv.rows`, the entry forms are
+:mod:`rules.ddv.entry_forms`.
 """
 
 from __future__ import annotations
@@ -11,10 +14,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.base import JsonRow, OptionSpec, Ruleset
+from rules.ddv import entry_forms
+from rules.ddv import rows as ddv_rows
 from rules.ddv.deal import DealState
 from rules.ddv.engine import score_game
 from rules.ddv.jsonio import dumps, score_games_document, score_round_document
-from rules.ddv.messages import LABELS, label
+from rules.ddv.messages import LABELS, label, translate
 from rules.ddv.options import (
     DEFAULT_OPTIONS,
     TSR_GAMES,
@@ -23,11 +28,13 @@ from rules.ddv.options import (
     english_catalogue,
     option_specs,
 )
-from rules.ddv.result import GameResult
 from rules.ddv.round import RoundScore, score_rows
-from rules.ddv.rules_text import course_lines, value_lines
+from rules.ddv.rules_text import course_lines, value_legend, value_lines
 from rules.ddv.sheet import score_round
 from rules.ddv.terms import TERMS, term
+from rules.ddv.vocabulary import KIND_BY_VALUE
+from rules.entry import EntrySpec
+from rules.rows import GAME, PENALTY, RowRefusal, RowResult, SheetResult
 
 LABEL = "DDV-Turnierspielregeln"
 _ENGLISH = {
@@ -36,6 +43,10 @@ _ENGLISH = {
     **{german: english for german, english in LABELS.values()},
     **{german: english for group in TERMS.values() for german, english in group.values()},
 }
+
+
+def _english(lang: str | None) -> bool:
+    return bool(lang) and str(lang).lower().startswith("en")
 
 
 def _state(table_size: int, rows_before: Sequence[JsonRow]) -> DealState:
@@ -118,17 +129,60 @@ class DDV(Ruleset):
     def standings_order(self) -> tuple[str, ...]:
         return ("total", "games_won", "latest_round")
 
-    # ---------------------------------------------------------------- scoring
-    def score_row(self, row: JsonRow, options: DdvOptions, lang: str = "de") -> GameResult:
-        return score_game(row, options.absage_implies_ansage)
+    # ---------------------------------------------------------------- rows and sheets
+    def row_kind(self, row: JsonRow) -> str:
+        return ddv_rows.row_kind(row)
+
+    def row_label(
+        self, number: int, row: JsonRow | None, rows_before: Sequence[JsonRow], lang: str = "de"
+    ) -> str:
+        kind = GAME if row is None else ddv_rows.row_kind(row)
+        return ddv_rows.row_label(kind, self.played_rows(rows_before) + 1, row, lang)
+
+    def score_row(self, row: JsonRow, options: DdvOptions, lang: str = "de") -> RowResult:
+        """One row on its own (raises :class:`~rules.ddv.errors.DdvRefused`)."""
+        result = score_game(row, options.absage_implies_ansage)
+        return ddv_rows.row_result(result, kind=GAME if result.counts_as_game else PENALTY)
 
     def score_sheet(
-        self, rows: Sequence[JsonRow], table_size: int, cycles: int, options: DdvOptions
-    ) -> RoundScore:
-        """A sheet in progress (no end-of-round checks); bad rows are reported, not raised."""
-        return score_rows(
-            list(rows), table_size, options.games(table_size), None, options.absage_implies_ansage
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        cycles: int,
+        options: DdvOptions,
+        lang: str = "de",
+        *,
+        time_up_after: int | None = None,
+    ) -> SheetResult:
+        """A sheet in progress (no end-of-round refusals); bad rows are reported, not raised.
+        Complete once the round's games are played (or time was called after game
+        ``time_up_after`` and every Pflichtsolo is played)."""
+        scored = self.round_score(rows, table_size, options, time_up_after)
+        state = scored.state
+        played = state.games >= state.games_per_round
+        called = state.time_up and not state.owing
+        return ddv_rows.sheet_result(scored, rows, played or called, lang)
+
+    def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
+        return entry_forms.entry_spec(table_size, "en" if _english(lang) else "de")
+
+    def refusal_message(
+        self, refusal: RowRefusal, lang: str = "de", field_name: str | None = None
+    ) -> str:
+        if not refusal.code:
+            return refusal.message
+        return translate(
+            refusal.code, lang, **{**refusal.params, "field": field_name or refusal.field}
         )
+
+    def warning_message(self, code: str, lang: str = "de") -> str:
+        return ddv_rows.warning_text(code, lang)
+
+    def game_type_label(self, game_type: str, lang: str = "de") -> str:
+        return term("kind", game_type, lang) if game_type in KIND_BY_VALUE else ""
+
+    def legend(self, options: DdvOptions, lang: str = "de") -> list[tuple[str, str]]:
+        return value_legend(lang)
 
     def score_document(self, text: str, options: DdvOptions, lang: str = "de") -> tuple[str, bool]:
         output, refused = score_games_document(text, options, lang)

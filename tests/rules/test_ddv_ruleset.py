@@ -11,6 +11,7 @@ import rules
 from rules.base import RowRefused, Ruleset
 from rules.ddv.engine import score_game
 from rules.ddv.options import DdvOptions
+from rules.rows import GAME, RowResult
 
 DDV = rules.get("ddv")
 EXAMPLES = json.loads(Path(__file__).with_name("ddv-examples.json").read_text(encoding="utf-8"))
@@ -108,7 +109,12 @@ def test_standings_rank_by_the_sum_of_spielpunkte_first() -> None:
 
 def test_score_row_is_the_engine_and_refuses_with_a_row_refusal() -> None:
     record = {"kind": "normal", "re": [1, 2], "augen_re": 130}
-    assert DDV.score_row(record, DDV.options()) == score_game(record)
+    row, game = DDV.score_row(record, DDV.options()), score_game(record)
+    assert isinstance(row, RowResult) and row.kind == GAME and row.number == 0
+    assert (row.points, row.plus, row.value) == (game.points, game.plus, game.value)
+    assert row.breakdown == tuple((item.key, item.points) for item in game.breakdown)
+    assert (row.game_type, row.method, row.winner) == ("normal", "calculator", "re")
+    assert row.to_json(DDV.breakdown_label) == game.to_json()
     with pytest.raises(RowRefused) as refused:
         DDV.score_row({"kind": "normal", "re": [1, 2], "augen_re": 1}, DDV.options())
     assert refused.value.to_json()["field"] == "augen_re"
@@ -118,7 +124,7 @@ def test_score_sheet_reports_every_bad_row_and_counts_the_rest() -> None:
     rows = [dict(row) for row in RD1]
     rows[1] = {**rows[1], "value": "viel"}
     rows[2] = {**rows[2], "solo_mode": "lust"}
-    scored = DDV.score_sheet(rows, 4, 4, DDV.options())
+    scored = DDV.round_score(rows, 4, DDV.options())
     assert [(issue.game, issue.field) for issue in scored.issues][:2] == [
         (2, "value"),
         (3, "solo_mode"),
@@ -130,7 +136,7 @@ def test_score_sheet_reports_every_bad_row_and_counts_the_rest() -> None:
 
 
 def test_score_sheet_rows_carry_what_the_sheet_pages_store() -> None:
-    scored = DDV.score_sheet(RD1, 4, 4, DDV.options())
+    scored = DDV.round_score(RD1, 4, DDV.options())
     assert scored.ok
     row = scored.games[2]
     assert row.number == 3 and row.rubrik.value == "pflichtsolo" and row.dealer == 3
@@ -201,7 +207,7 @@ def test_a_solo_penalty_breaks_the_parity_and_is_warned_about() -> None:
         },
         {"kind": "normal", "winners": [1, 2], "value": 1},
     ]
-    scored = DDV.score_sheet(rows, 4, 4, DDV.options())
+    scored = DDV.round_score(rows, 4, DDV.options())
     assert scored.ok
     assert [row.number for row in scored.games] == [1, None, 2]
     assert [row.rubrik.value for row in scored.games] == ["normalspiel", "strafe", "normalspiel"]

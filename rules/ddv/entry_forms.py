@@ -1,0 +1,159 @@
+"""The DDV's entry forms as data (:class:`rules.entry.EntrySpec`), DDV.md §7.4.
+
+The forms are those of the sheet pages — quick entry (winners, value ≤ 29, or ≤ 21 for a one-Re
+kind, and the DDV's kinds), the soloist of a one-Re kind, direct points per seat and the
+calculator's full record — with the DDV's vocabulary and bounds. What only a full record can
+say today (``solo_mode`` Pflicht/Lust/Vorführung of an announced solo, a ``penalty`` line with
+offender, severity, Absagen, Punktabzug and the referee) is entered through the calculator's
+record; its refusals are shown there with the names below. The sheet pages' fixed "Verwerfen"
+input has no meaning under DDV (DDV.md §7.3: no revoke), so no form offers it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rules.ddv.messages import label
+from rules.ddv.terms import term
+from rules.ddv.vocabulary import (
+    MAX_TEAM_VALUE,
+    SPECIALS,
+    TEAM_KINDS,
+    Kind,
+)
+from rules.entry import EntryField, EntryForm, EntrySpec
+
+#: The highest direct points of a seat: a soloist's 3 × 21.
+MAX_DIRECT = 63
+
+# The head of a record's field path → the input of the page it belongs to.
+FIELD_INPUTS = {
+    "winners": "winners",
+    "value": "value",
+    "kind": "kind",
+    "re": "soloist",
+    "points": "points",
+    "sitting_out": "row",
+    "table_size": "row",
+    "dealer": "row",
+    # The page's fixed "Verwerfen" input: DDV refuses it (§7.3), shown where it was typed.
+    "revoke": "offender",
+}
+
+_TEXTS: dict[str, tuple[str, str]] = {
+    "quick": ("Schnelleingabe", "Quick entry"),
+    "winners": ("Sieger", "Winners"),
+    "value": ("Wert", "Value"),
+    "kind": ("Spielart", "Kind of game"),
+    "soloist": ("Solospieler", "Soloist"),
+    "direct": ("Punkte direkt", "Points directly"),
+    "points": ("Punkte", "Points"),
+    "calculator": ("Rechner", "Calculator"),
+    "record": ("Rechner-Angaben", "Calculator entries"),
+    "solo_mode": ("Pflicht/Lust/Vorführung", "Pflicht/Lust/Vorführung"),
+    "penalty": ("Strafe", "Penalty"),
+    "augen_re": ("Augen Re", "Re's Augen"),
+    "statements": ("Ansagen", "Announcements"),
+    "specials": ("Sonderpunkte", "Extra points"),
+    "schwarz": ("Schwarz", "Schwarz"),
+    "klaerungsstich": ("Klärungsstich", "Klärungsstich"),
+    "re": ("Re-Partei", "Re party"),
+    "advice.winners": (
+        "Bitte die Plätze der Sieger eintragen, z. B. 14 oder 1+4.",
+        "Please enter the winners' seats, e.g. 14 or 1+4.",
+    ),
+    "advice.value": (
+        "Bitte den Wert des Spiels eintragen (höchstens 29, beim Solo 21).",
+        "Please enter the game's value (at most 29, 21 for a solo).",
+    ),
+    "advice.kind": ("Bitte die Spielart wählen.", "Please choose the kind of game."),
+    "advice.soloist": (
+        "Bitte unter „mehr“ den Solospieler angeben.",
+        "Please give the soloist under “more”.",
+    ),
+    "advice.points": (
+        "Bitte die Punkte aller Plätze eintragen (Summe 0).",
+        "Please enter every seat's points (sum 0).",
+    ),
+    "advice.record": (
+        "Bitte im Rechner prüfen: bei einem angesagten Solo Pflicht, Lust oder Vorführung, "
+        "bei einer Strafe Täter und Schwere.",
+        "Please check the calculator: Pflicht, Lust or Vorführung for an announced solo, the "
+        "offender and severity for a penalty.",
+    ),
+}
+INPUTS = ("winners", "value", "kind", "soloist", "points")
+RECORD_FIELDS = (
+    "augen_re",
+    "statements",
+    "specials",
+    "schwarz",
+    "kind",
+    "re",
+    "solo_mode",
+    "penalty",
+    "klaerungsstich",
+)
+ADVICE = ("winners", "value", "kind", "soloist", "points", "record")
+
+
+def text(key: str, lang: str | None = "de") -> str:
+    german, english = _TEXTS[key]
+    return english if lang and str(lang).lower().startswith("en") else german
+
+
+def kind_choices(lang: str | None = "de") -> tuple[tuple[str, str], ...]:
+    return tuple((kind.value, term("kind", kind.value, lang)) for kind in Kind)
+
+
+@cache
+def entry_spec(table_size: int, lang: str = "de") -> EntrySpec:
+    """Every entry form of a DDV row at ``table_size`` seats, in ``lang``."""
+    kinds = kind_choices(lang)
+    quick = EntryForm(
+        "quick",
+        text("quick", lang),
+        (
+            EntryField("winners", text("winners", lang), "seats", max_length=12),
+            EntryField(
+                "value", text("value", lang), "int", bounds=(0, MAX_TEAM_VALUE), max_length=2
+            ),
+            EntryField("kind", text("kind", lang), "choice", choices=kinds),
+        ),
+    )
+    extra = EntryForm(
+        "extra", "", (EntryField("soloist", text("soloist", lang), "seat", extra=True),)
+    )
+    direct = EntryForm(
+        "direct",
+        text("direct", lang),
+        (
+            EntryField(
+                "p{seat}",
+                text("points", lang),
+                "points",
+                bounds=(-MAX_DIRECT, MAX_DIRECT),
+                max_length=3,
+                extra=True,
+            ),
+        ),
+    )
+    calculator = EntryForm(
+        "calculator",
+        text("calculator", lang),
+        (
+            EntryField("kind", text("kind", lang), "choice", choices=kinds),
+            EntryField("record", text("record", lang), "json"),
+        ),
+    )
+    return EntrySpec(
+        table_size=table_size,
+        forms=(quick, extra, direct, calculator),
+        solo_kinds=tuple(sorted(kind.value for kind in Kind if kind not in TEAM_KINDS)),
+        parties=(("re", "Re", "Re", ""), ("kontra", "Kontra", "Kontra", "")),
+        specials=tuple((key, label(key, lang)) for key in SPECIALS),
+        field_inputs=dict(FIELD_INPUTS),
+        input_names={name: text(name, lang) for name in INPUTS},
+        record_names={name: text(name, lang) for name in RECORD_FIELDS},
+        advice={name: text(f"advice.{name}", lang) for name in ADVICE},
+    )
