@@ -37,10 +37,10 @@ class Keeper(Toy):
     def list_keeper_seat(self, table_size: int) -> int:
         return table_size
 
-    def score_sheet(self, rows, table_size, cycles, options):
+    def score_sheet(self, rows, table_size, cycles, options, lang="de"):
         # The toy's rows default to four seats; a row here knows its table.
         sized = [dict(row, table_size=table_size) for row in rows]
-        return super().score_sheet(sized, table_size, cycles, options)
+        return super().score_sheet(sized, table_size, cycles, options, lang)
 
 
 @pytest.fixture
@@ -151,14 +151,18 @@ def test_printouts_mark_the_ruleset_s_keeper(seven, organiser_client):
         " ".join(" ".join(texts).split())
     )
 
-    # The printed score sheets: the keeper's column is captioned and tinted. (The whole PDF
-    # needs the ruleset's printed legend, which the toy has not: see the report.)
+    # The printed score sheets: the keeper's column is captioned (and tinted: the ruleset's
+    # printed sheet names the keeper's seat).
     sheets = table_sheets(round_with_seating(tournament, 1), "http://doko.test")
-    assert [sheet.keeper for sheet in sheets] == [4, 3]
+    assert [sheet.printed.list_keeper for sheet in sheets] == [4, 3]
     captions = [" ".join(lines) for lines in grid_layout(sheets[1], 500).seat_labels]
     assert captions == ["PLATZ 1", "PLATZ 2", "PLATZ 3 · LISTENFÜHRER"]
-    assert grid_layout(sheets[0], 500).keeper == 4
-    assert spare_sheet(3, tournament).keeper == 3
+    assert grid_layout(sheets[0], 500).spec.list_keeper == 4
+    assert spare_sheet(3, tournament).printed.list_keeper == 3
+    response = organiser_client.get(reverse("exports:sheets_pdf", args=[tournament.slug, 1]))
+    assert response.status_code == 200
+    _pages, texts = pdf_text(response.content)
+    assert "PLATZ 4 · LISTENFÜHRER" in " ".join(" ".join(texts).split()).upper()
 
     _pages, texts = pdf_text(slips_pdf(tournament, 7))
     assert "Platz 3 führt die Spielliste, Platz 1 gibt das erste Spiel." in " ".join(
