@@ -33,8 +33,10 @@ def database_url() -> str:
     )
 
 
-def ensure_postgres_database(url: str) -> None:
-    """Create the PostgreSQL database of ``url`` if it does not exist (SQLite needs nothing)."""
+def ensure_postgres_database(url: str, *, fresh: bool = False) -> None:
+    """Create the PostgreSQL database of ``url`` if it does not exist (SQLite needs nothing);
+    ``fresh``: drop it first, so that a scratch database left by another checkout (other
+    migrations, other tables) cannot fail the run."""
     import dj_database_url
 
     config = dj_database_url.parse(url)
@@ -52,6 +54,12 @@ def ensure_postgres_database(url: str) -> None:
     if config.get("PASSWORD"):
         params["password"] = config["PASSWORD"]
     with psycopg.connect(**params, autocommit=True) as connection:
+        if fresh:
+            connection.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
+                    sql.Identifier(config["NAME"])
+                )
+            )
         exists = connection.execute(
             "SELECT 1 FROM pg_database WHERE datname = %s", [config["NAME"]]
         ).fetchone()

@@ -510,7 +510,8 @@ def prepare(
     if env.get("DATABASE_URL", "").startswith("postgres"):
         import common
 
-        common.ensure_postgres_database(env["DATABASE_URL"])
+        # The bench's own scratch database, made anew for every run.
+        common.ensure_postgres_database(env["DATABASE_URL"], fresh=True)
     run_django(
         env,
         str(BENCH / "stack.py"),
