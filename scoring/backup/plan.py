@@ -79,6 +79,7 @@ class Plan:
     rounds: list[RoundPlan]
     audit: list[tuple[dict[str, Any], datetime.datetime, str | None]]
     differences: list[str] = field(default_factory=list)  # games whose points were recomputed
+    announcements: list[dict[str, Any]] = field(default_factory=list)  # the projector's
 
     def tables(self) -> list[TablePlan]:
         return [table for round_ in self.rounds for table in round_.tables]

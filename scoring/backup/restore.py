@@ -28,6 +28,7 @@ from tournament.audit import User, nested, ngettext_noop, record
 from tournament.errors import DomainError
 from tournament.events.services import RESERVED_SLUGS
 from tournament.models import (
+    Announcement,
     AuditEntry,
     Participant,
     Round,
@@ -97,6 +98,9 @@ class _Restorer:
         for row, round_ in zip(rounds, self.plan.rounds, strict=True):
             self.keep_time(row, "created_at", round_.created_at)
         self.tables(rounds, new_tokens)
+        Announcement.objects.bulk_create(
+            Announcement(tournament=tournament, **fields) for fields in self.plan.announcements
+        )
         self.audit_entries(tournament)
         self.restore_times()
         self.imported(tournament, new_tokens)

@@ -40,6 +40,9 @@ from tournament.models.evening import (
     CYCLES_MESSAGE,
     ROUNDS_COUNT_LIMITS,
     ROUNDS_COUNT_MESSAGE,
+    SLIDE_FIELDS,
+    SLIDE_SECONDS_DEFAULT,
+    SLIDE_SECONDS_LIMITS,
     Participant,
     ParticipantQuerySet,
     Round,
@@ -49,8 +52,11 @@ from tournament.models.evening import (
     Table,
     Tournament,
 )
+from tournament.models.show import ANNOUNCEMENT_LENGTH, ANNOUNCEMENTS_LIMIT, Announcement
 
 __all__ = [
+    "ANNOUNCEMENTS_LIMIT",
+    "ANNOUNCEMENT_LENGTH",
     "CAPTAIN_SEAT",
     "CYCLES_LIMITS",
     "CYCLES_MESSAGE",
@@ -60,6 +66,10 @@ __all__ = [
     "ROUNDS_COUNT_MESSAGE",
     "SHORT_CODE_ALPHABET",
     "SHORT_CODE_LENGTH",
+    "SLIDE_FIELDS",
+    "SLIDE_SECONDS_DEFAULT",
+    "SLIDE_SECONDS_LIMITS",
+    "Announcement",
     "AuditEntry",
     "Club",
     "ClubInvitation",
