@@ -36,7 +36,7 @@ urlpatterns = [
         "<slug:slug>/beamer/ansagen/", views_show.AnnouncementsView.as_view(), name="announcements"
     ),
     path(
-        "<slug:slug>/beamer/ansagen/<int:id>/",
+        "<slug:slug>/beamer/ansagen/<int:pk>/",
         views_show.AnnouncementActionView.as_view(),
         name="announcement",
     ),

@@ -54,7 +54,7 @@ class AnnouncementActionView(OrganiserMixin, View):
     http_method_names = ["post"]
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        pk, user = kwargs["id"], request.user
+        pk, user = kwargs["pk"], request.user
         action = request.POST.get("action", "")
         if not self.tournament.announcements.filter(pk=pk).exists():
             raise Http404("no such announcement")
