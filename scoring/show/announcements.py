@@ -38,6 +38,10 @@ def _clean_text(text: str) -> str:
     return text
 
 
+def _positions(tournament: Tournament) -> list[int]:
+    return list(tournament.announcements.values_list("position", flat=True))
+
+
 def _one(tournament: Tournament, pk: int) -> Announcement:
     found = tournament.announcements.filter(pk=pk).first()
     if found is None:
@@ -59,7 +63,7 @@ def _note(tournament: Tournament, message: str, text: str, user: User) -> None:
 def add_announcement(tournament: Tournament, *, text: str, user: User = None) -> Announcement:
     tournament = _locked(tournament)
     text = _clean_text(text)
-    existing = list(tournament.announcements.values_list("position", flat=True))
+    existing = _positions(tournament)
     if len(existing) >= ANNOUNCEMENTS_LIMIT:
         raise DomainError(
             _("Höchstens %(limit)d Ansagen je Turnier; bitte erst eine löschen.")

@@ -195,9 +195,7 @@ def test_the_slide_interval_is_bounded(show):
 
 def test_a_backup_carries_the_announcements_and_slide_settings(show, organiser):
     add_announcement(show, text="Siegerehrung um 23 Uhr", user=organiser)
-    change_announcement(
-        show, show.announcements.first().pk, text="Pause bis 21:15", active=False
-    )
+    change_announcement(show, show.announcements.first().pk, text="Pause bis 21:15", active=False)
     show = update_tournament(show, slide_season=False, slide_seconds=30)
     copy = import_tournament(export_tournament(show), slug="kopie")
     assert list(copy.announcements.values_list("text", "active", "position")) == [
