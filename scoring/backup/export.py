@@ -60,6 +60,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "prizes": export_prizes(tournament),
         "rounds": [_export_round(round_) for round_ in _rounds(tournament)],
         "clock": export_clock(tournament),
+        "announcements": [
+            {"text": item.text, "active": item.active, "position": item.position}
+            for item in tournament.announcements.order_by("position", "pk")
+        ],
         "audit": [
             {
                 "created_at": iso_time(entry.created_at),

@@ -83,6 +83,7 @@ class Plan:
     prizes: dict[str, Any] | None = None
     payments: dict[int, int] = field(default_factory=dict)  # document participant id → cents
     clock: dict[str, Any] | None = None  # the round's clock (``scoring.backup.clock``)
+    announcements: list[dict[str, Any]] = field(default_factory=list)  # the projector's
 
     def tables(self) -> list[TablePlan]:
         return [table for round_ in self.rounds for table in round_.tables]

@@ -30,6 +30,7 @@ from tournament.audit import User, nested, ngettext_noop, record
 from tournament.errors import DomainError
 from tournament.events.services import RESERVED_SLUGS
 from tournament.models import (
+    Announcement,
     AuditEntry,
     Participant,
     Round,
@@ -105,6 +106,9 @@ class _Restorer:
             {self.people[key]: cents for key, cents in self.plan.payments.items()},
         )
         restore_clock(tournament, self.plan.clock)
+        Announcement.objects.bulk_create(
+            Announcement(tournament=tournament, **fields) for fields in self.plan.announcements
+        )
         self.audit_entries(tournament)
         self.restore_times()
         self.imported(tournament, new_tokens)

@@ -43,8 +43,13 @@ from scoring.backup.ruleset import checked_ruleset
 from scoring.backup.validate_sheets import SheetChecks
 from tournament.events.services import RESERVED_SLUGS
 from tournament.models import (
+    ANNOUNCEMENT_LENGTH,
+    ANNOUNCEMENTS_LIMIT,
     CYCLES_LIMITS,
     ROUNDS_COUNT_LIMITS,
+    SLIDE_FIELDS,
+    SLIDE_SECONDS_DEFAULT,
+    SLIDE_SECONDS_LIMITS,
     AuditEntry,
     Participant,
     Round,
@@ -112,6 +117,7 @@ class _Reader(SheetChecks):
             prizes=read_prizes(self.data),
             payments=self.payments,
             clock=read_clock(self.data, rounds, rulesets.get(self.settings["ruleset"]).table_sizes),
+            announcements=self.announcements(),
         )
 
     def tournament(self, item: dict[str, Any], path: str) -> dict[str, Any]:
@@ -134,10 +140,38 @@ class _Reader(SheetChecks):
                 choices=Tournament.NameOrder.values,
             ),
         }
+        # Backups made before the projector's show existed keep its defaults.
+        values["slide_seconds"] = checked(
+            {"slide_seconds": SLIDE_SECONDS_DEFAULT} | item,
+            "slide_seconds",
+            "int",
+            path,
+            span=SLIDE_SECONDS_LIMITS,
+        )
         for name in TOURNAMENT_FIELDS:
             if name not in values:
-                values[name] = checked(item, name, "bool", path)
+                defaults = {name: True} if name in SLIDE_FIELDS else {}
+                values[name] = checked(defaults | item, name, "bool", path)
         return values
+
+    def announcements(self) -> list[dict[str, Any]]:
+        """The projector's announcements (none in backups made before they existed)."""
+        items = checked_items({"announcements": []} | dict(self.data), "announcements", "")
+        if len(items) > ANNOUNCEMENTS_LIMIT:
+            raise problem_at(
+                "announcements", _("höchstens %(n)d Ansagen") % {"n": ANNOUNCEMENTS_LIMIT}
+            )
+        return [
+            {
+                "text": _normalised(
+                    checked(item, "text", "str", path, max_length=ANNOUNCEMENT_LENGTH, blank=False),
+                    f"{path}.text",
+                ),
+                "active": checked(item, "active", "bool", path),
+                "position": checked(item, "position", "int", path, span=SMALL),
+            }
+            for path, item in items
+        ]
 
     def participants(self) -> list[tuple[int, dict[str, Any], datetime.datetime | None]]:
         rows = []

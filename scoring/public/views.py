@@ -5,17 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from scoring.models import ScoreLine
 from scoring.public.rules_text import rules_context
-from scoring.standings.columns import PROJECTOR, Field, fields, shown
-from scoring.standings.ranking import StandingRow, Standings, cached_standings
+from scoring.show.context import show_context
+from scoring.standings.ranking import cached_standings
 from tournament.models import Participant, Round, Seat
-from tournament.normalize import name_sort_key
 from tournament.public.freshness import ConditionalGetMixin
-from tournament.public.views import PublicTournamentMixin, released_round, released_seats
+from tournament.public.views import PublicTournamentMixin, released_round
 
 
 class RulesView(PublicTournamentMixin, TemplateView):
@@ -85,46 +83,15 @@ class PlayerView(PublicTournamentMixin, TemplateView):
         return context
 
 
-def board_class(field: Field) -> str:
-    """The class of a projector cell: numbers right-aligned, the total highlighted."""
-    column = field.column
-    if not column.numeric:
-        return column.key
-    return f"num {column.key}" if column.emphasis else "num"
-
-
-def standings_board(standings: Standings) -> dict[str, Any]:
-    """The ``PROJECTOR`` columns of the standings: headers and, per row, (class, text) cells."""
-    board_fields = fields(PROJECTOR, standings.round_numbers, standings.tournament.rules)
-    classes = [board_class(field) for field in board_fields]
-    rows: list[tuple[StandingRow, list[tuple[str, Any]]]] = [
-        (row, [(css, shown(field, row)) for css, field in zip(classes, board_fields, strict=True)])
-        for row in standings.rows
-    ]
-    return {"board_fields": board_fields, "board_rows": rows}
-
-
-def projector_mode(requested: str, *, seating: bool, standings: bool) -> str:
-    """What the projector shows: "seating", "standings" or "nothing".
-
-    ``requested`` is "seating" or "standings"; ``seating`` and ``standings`` say which of them
-    may be shown (the organiser's switches: the projector never shows what the public pages
-    would not).
-    """
-    if requested == "seating" and not seating:
-        requested = "standings"
-    if requested == "standings" and not standings:
-        requested = "seating" if seating else "nothing"
-    return requested
-
-
 class ProjectorView(PublicTournamentMixin, ConditionalGetMixin, TemplateView):
-    """For the room's projector: big type, pages itself, asks for news every half minute (304
-    while nothing public changed, ``ConditionalGetMixin``) and swaps the board when there are.
+    """For the room's projector: the show's slides (``scoring.show``) in big type, turned by
+    the page itself; it asks for news every half minute (304 while nothing public changed,
+    ``ConditionalGetMixin``) and swaps the slides when there are, and keeps showing the last
+    good ones while the network is gone.
 
-    Shows the seating of a newly released round until its first sheet is confirmed, then the
-    standings; ``?show=standings`` or ``?show=seating`` fixes one of them. Standings only while
-    „Tabelle öffentlich“ is on, seating only while „Wo sitze ich?“ is; otherwise a notice.
+    ``?show=standings`` or ``?show=seating`` fixes one of them (the other when that one is not
+    public). Standings only while „Tabelle öffentlich“ is on, seating only while „Wo sitze
+    ich?“ is; with nothing to show, a notice.
     """
 
     template_name = "scoring/projector.html"
@@ -133,26 +100,7 @@ class ProjectorView(PublicTournamentMixin, ConditionalGetMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         tournament = self.tournament
+        fixed = self.request.GET.get("show", "")
         round_ = released_round(tournament)
-        requested = self.request.GET.get("show", "")
-        if requested not in ("standings", "seating"):
-            fresh = round_ is not None and not ScoreLine.objects.filter(round=round_).exists()
-            requested = "seating" if fresh else "standings"
-        mode = projector_mode(
-            requested,
-            seating=tournament.public_seating and round_ is not None,
-            standings=tournament.public_standings,
-        )
-        if mode == "seating":
-            seats = released_seats(self.tournament, round_)
-            context["seats"] = sorted(seats, key=lambda seat: name_sort_key(seat.participant.name))
-        elif mode == "standings":
-            standings = cached_standings(tournament, stamp=self.public_stamp.version)
-            context["standings"] = standings
-            context.update(standings_board(standings))
-        elif tournament.public_seating:
-            context["notice"] = _("Die Sitzordnung ist noch nicht freigegeben.")
-        else:
-            context["notice"] = _("Sitzordnung und Tabelle sind nicht öffentlich.")
-        context.update(mode=mode, round=round_)
+        context.update(show_context(tournament, round_, fixed, self.public_stamp.version))
         return context

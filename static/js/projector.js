@@ -1,134 +1,122 @@
-// Projector: split the list into screen-sized pages, turn them, ask for fresh results (a 304
-// while nothing changed) and swap the board when there are.
-(function () {
-  "use strict";
-  var body = document.body;
-  var pageSeconds = parseInt(body.getAttribute("data-page-seconds"), 10) || 12;
-  var reloadSeconds = Math.max(2, parseInt(body.getAttribute("data-reload-seconds"), 10) || 30);
-  var board = document.getElementById("board");
-  var items = [];
-  function collect() {
-    items = Array.prototype.slice.call(board.querySelectorAll(".item"));
-  }
-  collect();
-  var pageNo = document.getElementById("page-no");
-  var pageCount = document.getElementById("page-count");
-  var clock = document.getElementById("clock");
-  var pages = [];
+// The projector (an ES module; its parts are in projector/): the show's slides one after the
+// other, long lists page by page; it asks for news with the page's ETag (a 304 while nothing
+// changed), swaps in fresh slides and goes on where it was. While the network is gone it keeps
+// the last good slides and shows "offline seit …"; the next good answer clears that. The
+// season's projector has no slides: its whole board is one.
+import { paginate } from "./projector/pages.js";
+import { planSteps, nextStep, resumeAt } from "./projector/rotation.js";
+import { afterPoll, offlineText } from "./projector/offline.js";
 
-  function paginate() {
-    items.forEach(function (item) { item.classList.remove("hidden"); });
-    pages = [];
-    var box = board.getBoundingClientRect();
-    // An item overflows below the board (a table's rows) or to its right (a seating list in
-    // CSS columns, whose overflow flows into a further column).
-    function overflows(item) {
-      var rect = item.getBoundingClientRect();
-      return rect.bottom > box.bottom + 1 || rect.right > box.right + 1;
-    }
-    var current = [];
-    // Measure page by page: show items until one overflows the board, then start a new page.
-    items.forEach(function (item) { item.classList.add("hidden"); });
-    items.forEach(function (item) {
-      item.classList.remove("hidden");
-      if (current.length && overflows(item)) {
-        current.forEach(function (other) { other.classList.add("hidden"); });
-        pages.push(current);
-        current = [];
-        item.classList.remove("hidden");
-      }
-      current.push(item);
-    });
-    if (current.length) pages.push(current);
-    if (!pages.length) pages = [[]];
-    balance(overflows);
-  }
+const body = document.body;
+const seconds = (name, fallback, least) =>
+  Math.max(least, parseInt(body.getAttribute(name), 10) || fallback);
+let slideSeconds = seconds("data-slide-seconds", 12, 1);
+const reloadSeconds = seconds("data-reload-seconds", 30, 1);
+const board = document.getElementById("board");
+const subtitle = document.querySelector("header .subtitle");
+const pageNo = document.getElementById("page-no");
+const pageCount = document.getElementById("page-count");
+const mark = document.getElementById("offline");
+const clock = document.getElementById("clock");
 
-  // The greedy pages above fill each screen and leave the rest for the last one: 39 names and
-  // then a single name shown for a whole turn. Spread the items evenly over the same number of
-  // pages (sizes differ by at most one) when every such page still fits the board; else keep
-  // the greedy pages (e.g. rows of very different heights).
-  function balance(overflows) {
-    var count = pages.length;
-    if (count < 2) return;
-    var total = items.length;
-    var small = Math.floor(total / count);
-    var larger = total % count; // the first `larger` pages get one item more
-    var even = [];
-    var start = 0;
-    for (var p = 0; p < count; p += 1) {
-      var size = small + (p < larger ? 1 : 0);
-      even.push(items.slice(start, start + size));
-      start += size;
-    }
-    var fits = even.every(function (page) {
-      items.forEach(function (item) { item.classList.add("hidden"); });
-      page.forEach(function (item) { item.classList.remove("hidden"); });
-      return !page.some(overflows);
-    });
-    if (fits) pages = even;
-  }
+let slides = []; // [{ element, kind, items, pages }]
+let steps = [];
+let index = 0;
+let connection = { since: null };
 
-  var index = 0;
-  function show(i) {
-    items.forEach(function (item) { item.classList.add("hidden"); });
-    pages[i].forEach(function (item) { item.classList.remove("hidden"); });
-    pageNo.textContent = String(i + 1);
-    pageCount.textContent = String(pages.length);
-  }
+function collect() {
+  const sections = Array.from(board.querySelectorAll(":scope > .slide"));
+  const elements = sections.length ? sections : [board];
+  slides = elements.map((element) => ({
+    element,
+    kind: element.getAttribute("data-kind") || "board",
+    items: Array.from(element.querySelectorAll(".item")),
+    pages: [[]],
+  }));
+}
 
-  function tick() {
-    index += 1;
-    if (index >= pages.length) {
-      index = 0;
-    }
+function measure() {
+  slides.forEach((slide) => {
+    slides.forEach((other) => { other.element.hidden = other !== slide; });
+    slide.pages = paginate(board, slide.items);
+  });
+  steps = planSteps(slides.map((slide) => ({ kind: slide.kind, pages: slide.pages.length })));
+}
+
+function show(at) {
+  const step = steps[at];
+  if (!step) return;
+  const slide = slides[step.slide];
+  slides.forEach((other) => { other.element.hidden = other !== slide; });
+  slide.items.forEach((item) => item.classList.add("hidden"));
+  slide.pages[step.page].forEach((item) => item.classList.remove("hidden"));
+  const title = slide.element.querySelector(":scope > .slide-subtitle");
+  if (title && subtitle) subtitle.innerHTML = title.innerHTML;
+  body.setAttribute("data-showing", slide.kind);
+  pageNo.textContent = String(step.page + 1);
+  pageCount.textContent = String(slide.pages.length);
+}
+
+let timer = null;
+function schedule() {
+  if (timer) window.clearTimeout(timer);
+  timer = window.setTimeout(() => {
+    index = nextStep(steps, index);
     show(index);
-  }
+    schedule();
+  }, slideSeconds * 1000);
+}
 
-  function updateClock() {
-    var now = new Date();
-    clock.textContent = String(now.getHours()).padStart(2, "0") + ":" + String(now.getMinutes()).padStart(2, "0");
-  }
+function updateClock() {
+  const now = new Date();
+  clock.textContent = `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`;
+}
 
-  paginate();
-  show(0);
-  updateClock();
-  window.setInterval(tick, pageSeconds * 1000);
-  window.setInterval(updateClock, 15000);
-  // Ask every reloadSeconds with the page's ETag; without fetch, reload after a full cycle.
-  var etag = body.getAttribute("data-etag") || "";
-  function swap(html) {
-    var fresh = new DOMParser().parseFromString(html, "text/html");
-    var freshBoard = fresh.getElementById("board");
-    var subtitle = document.querySelector("header .subtitle");
-    var freshSubtitle = fresh.querySelector("header .subtitle");
-    if (!freshBoard) return;
-    board.innerHTML = freshBoard.innerHTML;
-    if (subtitle && freshSubtitle) subtitle.innerHTML = freshSubtitle.innerHTML;
-    collect();
-    paginate();
-    index = 0;
-    show(0);
-  }
-  function poll() {
-    fetch(window.location.href, {
-      headers: etag ? { "If-None-Match": etag } : {},
-      cache: "no-store",
-      credentials: "same-origin"
-    }).then(function (response) {
-      if (response.status === 404) window.location.reload();
-      if (response.status !== 200) return null;
-      etag = response.headers.get("ETag") || etag;
-      return response.text();
-    }).then(function (html) {
-      if (html) swap(html);
-    }).catch(function () {});
-  }
-  if (window.fetch && window.DOMParser) {
-    window.setInterval(poll, reloadSeconds * 1000);
-  } else {
-    var cycle = Math.max(reloadSeconds, pages.length * pageSeconds);
-    window.setTimeout(function () { window.location.reload(); }, cycle * 1000);
-  }
-  window.addEventListener("resize", function () { paginate(); index = 0; show(0); });
-})();
+function swap(html) {
+  const fresh = new DOMParser().parseFromString(html, "text/html");
+  const freshBoard = fresh.getElementById("board");
+  if (!freshBoard) return;
+  const oldSteps = steps;
+  const oldIndex = index;
+  board.innerHTML = freshBoard.innerHTML;
+  slideSeconds = Math.max(1, parseInt(fresh.body.getAttribute("data-slide-seconds"), 10) || slideSeconds);
+  collect();
+  measure();
+  index = resumeAt(oldSteps, oldIndex, steps);
+  show(index);
+  schedule();
+}
+
+function markConnection(ok) {
+  connection = afterPoll(connection, ok, new Date());
+  if (!mark) return;
+  mark.textContent = offlineText(mark.getAttribute("data-label") || "offline", connection.since);
+  mark.hidden = !connection.since;
+}
+
+let etag = body.getAttribute("data-etag") || "";
+function poll() {
+  fetch(window.location.href, {
+    headers: etag ? { "If-None-Match": etag } : {},
+    cache: "no-store",
+    credentials: "same-origin",
+  }).then((response) => {
+    if (response.status === 404) window.location.reload();
+    const ok = response.status === 200 || response.status === 304;
+    markConnection(ok);
+    if (response.status !== 200) return null;
+    etag = response.headers.get("ETag") || etag;
+    return response.text();
+  }).then((html) => {
+    if (html) swap(html);
+  }).catch(() => markConnection(false));
+}
+
+collect();
+measure();
+show(0);
+schedule();
+updateClock();
+window.setInterval(updateClock, 15000);
+window.setInterval(poll, reloadSeconds * 1000);
+window.addEventListener("resize", () => { measure(); index = 0; show(0); });

@@ -148,6 +148,9 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "scoring:sheet_return": (HELPER, 405, 302),
     "scoring:sheet_reopen": (FULL, 405, 302),
     "scoring:sheet_close": (FULL, 405, 302),
+    # the projector's show: the Turnierleitung types the announcements (no such one: 404)
+    "scoring:announcements": (FULL, 200, 400),
+    "scoring:announcement": (FULL, 405, 404),
     # printouts (the Helfer prints; no confirmed sheet yet: standings and certificates are 400)
     "exports:downloads": (HELPER, 200, 405),
     "exports:seating_pdf": (HELPER, 200, 405),

@@ -9,7 +9,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from rules.base import OptionSpec, Ruleset
-from tournament.models import CYCLES_LIMITS, ROUNDS_COUNT_LIMITS, Tournament
+from tournament.models import (
+    CYCLES_LIMITS,
+    ROUNDS_COUNT_LIMITS,
+    SLIDE_FIELDS,
+    SLIDE_SECONDS_LIMITS,
+    Tournament,
+)
 
 # The model's ruleset fields are not form fields: the ruleset's options are, one field each
 # (``option_field``), gathered into ``ruleset_options`` by ``clean``.
@@ -53,10 +59,12 @@ class TournamentForm(forms.ModelForm):
         for name, (low, high) in (
             ("rounds_count", ROUNDS_COUNT_LIMITS),
             ("cycles", CYCLES_LIMITS),
+            ("slide_seconds", SLIDE_SECONDS_LIMITS),
         ):
             self.fields[name].widget.attrs.update(min=low, max=high)
         # A form posted without the setting (a page from before it existed) keeps what is set.
         self.fields["name_order"].required = False
+        self.fields["slide_seconds"].required = False
         instance = kwargs.get("instance")
         # A new tournament (an unsaved instance) plays the default ruleset.
         self.ruleset = self.instance.rules
@@ -73,6 +81,10 @@ class TournamentForm(forms.ModelForm):
                 self.fields["slug"].help_text = _(
                     "Nach der ersten Freigabe nicht mehr änderbar: die Spieler kennen die Adresse."
                 )
+
+    def clean_slide_seconds(self) -> int:
+        value = self.cleaned_data.get("slide_seconds")
+        return self.instance.slide_seconds if value is None else value
 
     def clean_name_order(self) -> str:
         return self.cleaned_data.get("name_order") or self.instance.name_order
@@ -99,6 +111,7 @@ class TournamentForm(forms.ModelForm):
                 "public_projector",
             ),
         ),
+        (_("Beamer"), SLIDE_FIELDS),
         (_("Ausdrucke"), ("name_order",)),
     )
 

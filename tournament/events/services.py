@@ -25,6 +25,7 @@ from tournament.models import (
     CYCLES_MESSAGE,
     ROUNDS_COUNT_LIMITS,
     ROUNDS_COUNT_MESSAGE,
+    SLIDE_SECONDS_LIMITS,
     AuditEntry,
     Club,
     Tournament,
@@ -242,6 +243,9 @@ def validate_settings(tournament: Tournament) -> None:
     low, high = CYCLES_LIMITS
     if not low <= tournament.cycles <= high:
         raise DomainError(str(CYCLES_MESSAGE), field="cycles")
+    low, high = SLIDE_SECONDS_LIMITS
+    if not low <= tournament.slide_seconds <= high:
+        raise DomainError(_("Eine Folie steht zwischen 5 und 120 Sekunden."), field="slide_seconds")
     try:
         ruleset = rulesets.get(tournament.ruleset)
     except rulesets.UnknownRuleset:

@@ -44,6 +44,9 @@ from tournament.models.evening import (
     CYCLES_MESSAGE,
     ROUNDS_COUNT_LIMITS,
     ROUNDS_COUNT_MESSAGE,
+    SLIDE_FIELDS,
+    SLIDE_SECONDS_DEFAULT,
+    SLIDE_SECONDS_LIMITS,
     Participant,
     ParticipantQuerySet,
     Round,
@@ -62,8 +65,11 @@ from tournament.models.prizes import (
     PrizeRank,
     PrizeSettings,
 )
+from tournament.models.show import ANNOUNCEMENT_LENGTH, ANNOUNCEMENTS_LIMIT, Announcement
 
 __all__ = [
+    "ANNOUNCEMENTS_LIMIT",
+    "ANNOUNCEMENT_LENGTH",
     "BASIS_POINTS",
     "CYCLES_LIMITS",
     "CYCLES_MESSAGE",
@@ -76,6 +82,10 @@ __all__ = [
     "ROUNDS_COUNT_MESSAGE",
     "SHORT_CODE_ALPHABET",
     "SHORT_CODE_LENGTH",
+    "SLIDE_FIELDS",
+    "SLIDE_SECONDS_DEFAULT",
+    "SLIDE_SECONDS_LIMITS",
+    "Announcement",
     "AuditEntry",
     "ClockExtension",
     "ClockSettings",

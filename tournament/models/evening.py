@@ -33,6 +33,19 @@ ROUNDS_COUNT_LIMITS = (1, 10)
 CYCLES_LIMITS = (1, 10)
 ROUNDS_COUNT_MESSAGE = _("Die Zahl der Durchgänge muss zwischen 1 und 10 liegen.")
 CYCLES_MESSAGE = _("Die Zahl der Runden je Durchgang muss zwischen 1 und 10 liegen.")
+# How long the projector shows one slide (one page of it) before turning to the next.
+SLIDE_SECONDS_LIMITS = (5, 120)
+SLIDE_SECONDS_DEFAULT = 15
+
+
+# The projector's switches and interval (settings, backups and the public ETag share them).
+SLIDE_FIELDS = (
+    "slide_seating",
+    "slide_standings",
+    "slide_announcements",
+    "slide_season",
+    "slide_seconds",
+)
 
 
 class Tournament(models.Model):
@@ -64,6 +77,20 @@ class Tournament(models.Model):
     public_player_pages = models.BooleanField(_("Spielerseiten öffentlich"), default=True)
     public_rules = models.BooleanField(_("Regeln öffentlich"), default=True)
     public_projector = models.BooleanField(_("Beamer-Ansicht öffentlich"), default=True)
+    # The projector's show: which slide kinds rotate (``scoring.show.slides``) and how fast.
+    slide_seating = models.BooleanField(_("Folie „Wo sitze ich?“"), default=True)
+    slide_standings = models.BooleanField(
+        _("Folie Tabelle"), default=True, help_text=_("Nur solange die Tabelle öffentlich ist.")
+    )
+    slide_announcements = models.BooleanField(_("Folie Ansagen"), default=True)
+    slide_season = models.BooleanField(
+        _("Folie Saisontabelle"), default=True, help_text=_("Nur bei Turnieren einer Saison.")
+    )
+    slide_seconds = models.PositiveSmallIntegerField(
+        _("Sekunden je Folie"),
+        default=SLIDE_SECONDS_DEFAULT,
+        help_text=_("Zwischen 5 und 120 Sekunden."),
+    )
     name_order = models.CharField(
         _("Listen nach Namen sortieren"),
         max_length=10,
@@ -97,6 +124,7 @@ class Tournament(models.Model):
         "public_rules",
         "public_projector",
         "name_order",
+        *SLIDE_FIELDS,
     )
 
     class Meta:
@@ -116,6 +144,14 @@ class Tournament(models.Model):
                 condition=models.Q(cycles__gte=CYCLES_LIMITS[0], cycles__lte=CYCLES_LIMITS[1]),
                 name="cycles_1_to_10",
                 violation_error_message=CYCLES_MESSAGE,
+            ),
+            models.CheckConstraint(
+                condition=models.Q(
+                    slide_seconds__gte=SLIDE_SECONDS_LIMITS[0],
+                    slide_seconds__lte=SLIDE_SECONDS_LIMITS[1],
+                ),
+                name="slide_seconds_5_to_120",
+                violation_error_message=_("Eine Folie steht zwischen 5 und 120 Sekunden."),
             ),
         ]
 
