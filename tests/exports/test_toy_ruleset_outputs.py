@@ -33,7 +33,7 @@ from scoring.printouts.pdf_sheets import score_sheets_pdf
 from scoring.printouts.pdf_standings import standings_pdf
 from scoring.printouts.reports import standings_rows
 from scoring.printouts.xlsx import render_xlsx
-from scoring.public.views import standings_board
+from scoring.show.context import standings_board
 from scoring.standings.columns import column, default_columns
 from scoring.standings.ranking import compute_standings
 from tests.conftest import EXAMPLES
