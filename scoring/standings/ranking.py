@@ -240,7 +240,7 @@ def fragment_cache() -> str:
 
 
 def cached_standings(
-    tournament: Tournament, after_round: int | None = None, stamp: int | None = None
+    tournament: Tournament, after_round: int | None = None, stamp: str | None = None
 ) -> Standings:
     """Standings for the public pages, kept a few seconds so that a room full of phones
     polling the table costs one computation, not one per request.

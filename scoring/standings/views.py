@@ -26,9 +26,10 @@ from tournament.models import Round, Seat, Tournament
 from tournament.normalize import small_int
 from tournament.public.freshness import (
     ConditionalGetMixin,
+    answer_poll,
+    database_stamp,
     not_modified,
     public_etag,
-    public_stamp,
     validator_headers,
 )
 from tournament.public.views import PublicTournamentMixin
@@ -154,13 +155,17 @@ def standings_api(request: HttpRequest, slug: str) -> HttpResponse:
     the house rules: ``points, rounds, games_won, games``),
     with ETag and Last-Modified: 304 while nothing public changed.
     """
+    stamp, etag, not_modified_answer = answer_poll(request, slug)  # before any query
+    if not_modified_answer is not None:
+        return not_modified_answer
     try:
         tournament = api_tournament(slug, "public_standings")
     except Http404:
         return api_error(_("Unbekanntes Turnier."), 404)
-    stamp = public_stamp(tournament)
-    etag = public_etag(request, tournament, stamp)
-    if not_modified(request, etag, stamp):
+    if stamp is None:  # no shared cache: the stamp from the database
+        stamp = database_stamp(tournament)
+        etag = public_etag(request, slug, stamp)
+    if not_modified(request, etag, stamp):  # the switch is checked
         return validator_headers(HttpResponseNotModified(), etag, stamp)
     try:
         after_round = after_round_parameter(request, tournament)
