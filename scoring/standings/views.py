@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -18,6 +17,7 @@ from scoring.standings.ranking import (
     compute_standings,
     fragment_cache,
     latest_round_number,
+    stamped_cache_seconds,
     tie_breakers,
 )
 from scoring.standings.tables import standings_table
@@ -130,7 +130,7 @@ class PublicStandingsView(PublicTournamentMixin, ConditionalGetMixin, StandingsM
         return cached_standings(self.tournament, self.after_round, self.public_stamp.version)
 
     def table_cache_seconds(self) -> int:
-        return settings.PUBLIC_CACHE_SECONDS
+        return stamped_cache_seconds()  # the rows' key names the stamp
 
 
 # ---------------------------------------------------------------------------- JSON API
