@@ -22,10 +22,11 @@ from typing import Any
 
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.page import SheetPageData, build_page
-from scoring.sheets.reading import latest_version
-from scoring.sheets.services import require_entry, sheet_gone, submit_sheet
+from scoring.sheets.reading import latest_version, latest_version_with_games
+from scoring.sheets.services import ReadBefore, require_entry, sheet_gone, submit_sheet
 from scoring.sheets.validation import normalise_records
 from tournament.audit import User
+from tournament.models import Round
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,21 @@ class AutosaveOutcome:
     saved_as_typed: tuple[int, ...]  # games whose typed row is exactly what is stored
 
 
-def _stored_records(sheet: Sheet) -> list[dict[str, Any]]:
-    version = latest_version(sheet)
+def _stored_records(sheet: Sheet, version: SheetVersion | None = None) -> list[dict[str, Any]]:
+    """The latest version's records (``version``: that version with its games, as read)."""
+    version = version if version is not None else latest_version(sheet)
     if version is None:
         return []
-    return [dict(game.record) for game in version.games.order_by("number")]
+    return [dict(game.record) for game in version.games.all()]
+
+
+def _relations_read(sheet: Sheet) -> bool:
+    """Whether ``sheet`` came with its round, tournament and table (as the views read it)."""
+    return (
+        Sheet.round.is_cached(sheet)
+        and Sheet.table.is_cached(sheet)
+        and Round.tournament.is_cached(sheet.round)
+    )
 
 
 def savable_records(
@@ -77,23 +88,38 @@ def autosave_sheet(
     page (scored, for the rows' points and problems). Raises ``StaleWriteError`` when the sheet
     changed since ``expected_revision`` and ``DomainError`` when it cannot be changed (handed in
     from the phone, confirmed, round closed), exactly like ``submit_sheet``."""
-    current = Sheet.objects.select_related("round__tournament", "table").filter(pk=sheet.pk).first()
-    if current is None:
-        raise sheet_gone()
+    # The views read the sheet with its round and table just now (in this request): it is not
+    # read again. The sheet first, then its latest version: the write checks the revision
+    # under the lock, so what was read here is what is written over (``ReadBefore``).
+    current = sheet
+    if not _relations_read(sheet):
+        current = (
+            Sheet.objects.select_related("round__tournament", "table").filter(pk=sheet.pk).first()
+        )
+        if current is None:
+            raise sheet_gone()
     require_entry(current, expected_revision, source)
-    typed = build_page(current, data)
+    version = latest_version_with_games(current)  # one read of the stored games
+    typed = build_page(current, data, version=version)
     if typed.refused_games:  # a crafted request (JSON nested too deeply): nothing is stored
         return AutosaveOutcome(False, 0, typed.refused_games[0], ()), typed
     size = typed.table_size
     ruleset = current.round.tournament.rules
-    stored = normalise_records(_stored_records(current), size, ruleset)
+    stored = normalise_records(_stored_records(current, version), size, ruleset)
     records, refused = savable_records(typed, stored)
     written = records is not None and normalise_records(records, size, ruleset) != stored
     if written:
-        submit_sheet(
-            current, records, expected_revision=expected_revision, source=source, user=user
+        read_before = ReadBefore(current.revision, size, version.number if version else 0)
+        saved = submit_sheet(
+            current,
+            records,
+            expected_revision=expected_revision,
+            source=source,
+            user=user,
+            read_before=read_before,
         )
-        sheet.refresh_from_db(fields=("revision", "status", "return_comment"))
+        for field in ("revision", "status", "return_comment"):
+            setattr(sheet, field, getattr(saved.sheet, field))
         stored = normalise_records(records, size, ruleset)
     accepted = typed.records if refused is None else typed.records[: refused - 1]
     same = tuple(

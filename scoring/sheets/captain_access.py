@@ -12,17 +12,20 @@ the window too; the organiser's own pages and the printed sheet are the way roun
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from scoring.models import Sheet
 from tournament.models import Round, Table, normalize_short_code
 from tournament.throttle import Throttle
 
 MAX_FAILURES = 10
 WINDOW_SECONDS = 600
 THROTTLE = Throttle("captain-token", MAX_FAILURES, WINDOW_SECONDS)
+Found = TypeVar("Found", Table, Sheet)
 
 
 class TokenRateLimited(Exception):
@@ -37,12 +40,29 @@ class TokenRateLimited(Exception):
         return response
 
 
-def resolve_token(request: HttpRequest, token: str) -> Table:
-    """The table the token opens; Http404 when it opens nothing (counted as a failure), or
-    TokenRateLimited when the address has guessed wrong too often (whatever the token)."""
-    return _counted(
-        request, lambda: _open_table(entry_token=token) if 20 <= len(token) <= 64 else None
-    )
+def resolve_token_sheet(request: HttpRequest, token: str) -> Sheet:
+    """The sheet of the table the token opens, with its table, round and tournament, in one
+    query (the captain's page and autosave); Http404 when it opens nothing (counted as a
+    failure), or TokenRateLimited when the address has guessed wrong too often (whatever the
+    token)."""
+
+    def lookup() -> Sheet | None:
+        if not 20 <= len(token) <= 64:
+            return None
+        sheet = (
+            Sheet.objects.select_related("table", "round__tournament")
+            .filter(
+                table__entry_token=token,
+                table__token_revoked=False,
+                round__status=Round.Status.RELEASED,
+            )
+            .first()
+        )
+        if sheet is not None:
+            sheet.table.round = sheet.round  # the same round, not read twice
+        return sheet
+
+    return _counted(request, lookup)
 
 
 def resolve_short_code(request: HttpRequest, text: str) -> Table:
@@ -61,7 +81,7 @@ def _open_table(**lookup: str) -> Table | None:
     )
 
 
-def _counted(request: HttpRequest, lookup: Callable[[], Table | None]) -> Table:
+def _counted(request: HttpRequest, lookup: Callable[[], Found | None]) -> Found:
     """The table ``lookup`` finds, the attempt counted first: TokenRateLimited when the address
     is over the limit (nothing looked up), Http404 when nothing is found (the count stays)."""
     if not THROTTLE.attempt(request):

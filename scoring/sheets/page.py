@@ -163,15 +163,23 @@ def input_message(
     return message
 
 
-def build_page(sheet: Sheet, data: Mapping[str, str] | None = None) -> SheetPageData:
+# ``build_page``'s default: read the latest version.
+LATEST = object()
+
+
+def build_page(
+    sheet: Sheet, data: Mapping[str, str] | None = None, *, version: Any = LATEST
+) -> SheetPageData:
     """The page for ``sheet``: from submitted form ``data`` if given (scored by the rules engine),
-    else the latest version as stored (the engine's results written when it was saved)."""
+    else the latest version as stored (the engine's results written when it was saved).
+    ``version``: the latest version (or None) when the caller has read it already."""
     tournament = sheet.round.tournament
     seats = seat_columns(sheet)
     size = len(seats)
     limit = tournament.sheet_length(size)
     expected = expected_games(sheet, size)
-    version = latest_version(sheet)
+    if version is LATEST:
+        version = latest_version(sheet)
     if data is not None:
         inputs = read_rows(data, size, limit, tournament.rules)
         return score_inputs(sheet, seats, inputs, version=version, limit=limit, expected=expected)

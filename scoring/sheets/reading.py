@@ -22,6 +22,12 @@ def latest_version(sheet: Sheet) -> SheetVersion | None:
     return sheet.versions.order_by("-number").first()
 
 
+def latest_version_with_games(sheet: Sheet) -> SheetVersion | None:
+    """The latest version with its games in order (``version.games.all()``), two queries."""
+    games = Prefetch("games", queryset=Game.objects.order_by("number"))
+    return sheet.versions.order_by("-number").prefetch_related(games).first()
+
+
 def latest_versions(round_: Round, *, with_games: bool = False) -> dict[int, SheetVersion]:
     """The latest version of every sheet of a round, by table id, with ``game_count`` (and the
     games when asked); a fixed number of queries whatever the number of tables or saves."""

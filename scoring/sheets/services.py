@@ -12,6 +12,7 @@ them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -134,6 +135,18 @@ def lock_for_entry(sheet: Sheet, expected_revision: int | None, source: str) -> 
     return locked
 
 
+@dataclass(frozen=True)
+class ReadBefore:
+    """What the caller read of the sheet just before, at ``revision``: the table's size and the
+    latest version's number (0: none). Every new version advances the revision in its own
+    transaction, so while the locked sheet still has ``revision`` both hold, and
+    ``submit_sheet`` need not read them again (the captain's autosave; issue 26)."""
+
+    revision: int
+    table_size: int
+    latest_number: int
+
+
 @transaction.atomic
 def submit_sheet(
     sheet: Sheet,
@@ -144,6 +157,7 @@ def submit_sheet(
     user: User = None,
     final: bool = False,
     confirm: bool = False,
+    read_before: ReadBefore | None = None,
 ) -> SheetVersion:
     """Store the games of a sheet as a new version.
 
@@ -151,16 +165,21 @@ def submit_sheet(
     save of the games played so far. ``confirm`` (the organiser's "save and confirm") confirms
     the new version in the same transaction (see ``confirm_sheet``: whoever entered it may
     confirm it). A captain cannot change a sheet once it is handed in; the organiser can, and the
-    sheet stays handed in.
+    sheet stays handed in. The returned version's ``sheet`` is the sheet as written (its new
+    revision and status).
     """
     sheet = lock_for_entry(sheet, expected_revision, source)
+    known = read_before if read_before and read_before.revision == sheet.revision else None
     captain = source == SheetVersion.Source.CAPTAIN
-    size = sheet.table.size
+    size = known.table_size if known else sheet.table.size
     records = normalise_records(records, size, sheet.round.tournament.rules)
     scored = validate_games(sheet, records, size)
     if final:
         _require_complete(sheet, sheet.round.tournament.rules.played_rows(records), size)
-    number = (sheet.versions.aggregate(last=Max("number"))["last"] or 0) + 1
+    if known:
+        number = known.latest_number + 1  # the unique (sheet, number) guards it as well
+    else:
+        number = (sheet.versions.aggregate(last=Max("number"))["last"] or 0) + 1
     version = SheetVersion.objects.create(
         sheet=sheet,
         number=number,

@@ -22,7 +22,11 @@ from django.views.generic import TemplateView
 
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.calculator import ScoreGameMixin
-from scoring.sheets.captain_access import TokenRateLimited, resolve_short_code, resolve_token
+from scoring.sheets.captain_access import (
+    TokenRateLimited,
+    resolve_short_code,
+    resolve_token_sheet,
+)
 from scoring.sheets.views import (
     SheetAutosaveMixin,
     SheetEntryMixin,
@@ -44,14 +48,12 @@ class CaptainAccessMixin:
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
-            self.table = resolve_token(request, kwargs["token"])
+            # One query: a released round's sheet whose link is not revoked (else 404).
+            self.sheet = resolve_token_sheet(request, kwargs["token"])
         except TokenRateLimited as limited:
             return limited.response(request)
+        self.table = self.sheet.table
         self.token = kwargs["token"]
-        sheet = Sheet.objects.select_related("round__tournament", "table").filter(table=self.table)
-        self.sheet = sheet.first()
-        if self.sheet is None:  # the release was taken back since the token was looked up
-            raise Http404("the round's release was taken back")
         return super().dispatch(request, *args, **kwargs)
 
     def captain_url(self) -> str:

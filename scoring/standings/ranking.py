@@ -239,8 +239,20 @@ def fragment_cache() -> str:
     return LOCAL_CACHE if LOCAL_CACHE in settings.CACHES else "default"
 
 
+# Content under a stamped key never changes (a new public change is a new stamp), so it may
+# stay until it is culled; this only bounds how long an unused entry takes room.
+STAMPED_SECONDS = 600
+
+
+def stamped_cache_seconds() -> int:
+    """How long standings and rows under a stamped key are kept: ``STAMPED_SECONDS``, or not at
+    all while the public cache is off (``PUBLIC_CACHE_SECONDS = 0``, as the budgets measure)."""
+    seconds = settings.PUBLIC_CACHE_SECONDS
+    return max(seconds, STAMPED_SECONDS) if seconds > 0 else 0
+
+
 def cached_standings(
-    tournament: Tournament, after_round: int | None = None, stamp: int | None = None
+    tournament: Tournament, after_round: int | None = None, stamp: str | None = None
 ) -> Standings:
     """Standings for the public pages, kept a few seconds so that a room full of phones
     polling the table costs one computation, not one per request.
@@ -259,19 +271,22 @@ def cached_standings(
     # A stamped key is content that never changes: this process's own copy first (``local``),
     # then the shared cache. An unstamped key only from the shared one, so that it is never
     # older than the cache time.
+    # A stamped key lives until the next public change (``stamped_cache_seconds``): the
+    # standings are computed once per change, not once per cache time.
     local = caches[LOCAL_CACHE] if stamp is not None and LOCAL_CACHE in settings.CACHES else None
+    seconds = stamped_cache_seconds() if stamp is not None else settings.PUBLIC_CACHE_SECONDS
     standings = standings_from_data(tournament, local.get(key)) if local is not None else None
     if standings is None:
         data = cache.get(key)
         standings = standings_from_data(tournament, data)
         if standings is not None and local is not None:
-            local.set(key, data, settings.PUBLIC_CACHE_SECONDS)
+            local.set(key, data, seconds)
     if standings is None:
         standings = compute_standings(tournament, after_round)
         data = standings_data(standings)
-        cache.set(key, data, settings.PUBLIC_CACHE_SECONDS)
+        cache.set(key, data, seconds)
         if local is not None:
-            local.set(key, data, settings.PUBLIC_CACHE_SECONDS)
+            local.set(key, data, seconds)
     return standings
 
 

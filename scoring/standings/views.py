@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -18,6 +17,7 @@ from scoring.standings.ranking import (
     compute_standings,
     fragment_cache,
     latest_round_number,
+    stamped_cache_seconds,
     tie_breakers,
 )
 from scoring.standings.tables import standings_table
@@ -26,9 +26,10 @@ from tournament.models import Round, Seat, Tournament
 from tournament.normalize import small_int
 from tournament.public.freshness import (
     ConditionalGetMixin,
+    answer_poll,
+    database_stamp,
     not_modified,
     public_etag,
-    public_stamp,
     validator_headers,
 )
 from tournament.public.views import PublicTournamentMixin
@@ -129,7 +130,7 @@ class PublicStandingsView(PublicTournamentMixin, ConditionalGetMixin, StandingsM
         return cached_standings(self.tournament, self.after_round, self.public_stamp.version)
 
     def table_cache_seconds(self) -> int:
-        return settings.PUBLIC_CACHE_SECONDS
+        return stamped_cache_seconds()  # the rows' key names the stamp
 
 
 # ---------------------------------------------------------------------------- JSON API
@@ -154,13 +155,17 @@ def standings_api(request: HttpRequest, slug: str) -> HttpResponse:
     the house rules: ``points, rounds, games_won, games``),
     with ETag and Last-Modified: 304 while nothing public changed.
     """
+    stamp, etag, not_modified_answer = answer_poll(request, slug)  # before any query
+    if not_modified_answer is not None:
+        return not_modified_answer
     try:
         tournament = api_tournament(slug, "public_standings")
     except Http404:
         return api_error(_("Unbekanntes Turnier."), 404)
-    stamp = public_stamp(tournament)
-    etag = public_etag(request, tournament, stamp)
-    if not_modified(request, etag, stamp):
+    if stamp is None:  # no shared cache: the stamp from the database
+        stamp = database_stamp(tournament)
+        etag = public_etag(request, slug, stamp)
+    if not_modified(request, etag, stamp):  # the switch is checked
         return validator_headers(HttpResponseNotModified(), etag, stamp)
     try:
         after_round = after_round_parameter(request, tournament)

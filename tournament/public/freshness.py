@@ -1,19 +1,22 @@
 """Cheap polling of the public pages: ETag and Last-Modified from the tournament's last change
 of what those pages show, so that a phone or projector asking again gets ``304 Not Modified``
-for two small queries instead of a rendered page.
+without a database query.
 
-The stamp is the newest audit entry of the tournament that can change a public page: every state
-change writes one (``tournament.audit``), in the same transaction as the change. Entries that
-change nothing public are skipped (a captain saving a draft every few seconds, check-ins,
-links, logins), so the validator stays put while captains type and changes when a sheet is
-confirmed or reopened, a round is released or taken back, a seat or name changes, or the
-organiser flips a public switch.
+The stamp lives in the shared cache (``tournament.public.stamp``): a random nonce, renewed by every
+change of what a public page shows. Every state change writes an audit entry
+(``tournament.audit``) in the same transaction as the change, and each one that counts renews the
+stamp (``renew_on_public_entry``); entries that change nothing public are skipped (a captain
+saving a draft every few seconds, check-ins, links, logins), so the validator stays put while
+captains type and changes when a sheet is confirmed or reopened, a round is released or taken
+back, a seat or name changes. Every save of the tournament itself (name, switches, settings)
+renews it too (``renew_on_tournament_change``). Without a shared cache (Redis away) the stamp
+comes from the database instead (``database_stamp``: the newest public audit entry and the
+tournament's own fields, two queries).
 
-The validator also covers the tournament's own public fields (name, switches), the language,
-the path with its query string and the installed code (``code_version``: a hash of the
-templates, scripts, styles, catalogues and Python sources, the same on every server of one
-release), so that after an update no browser keeps a page of the old layout. The stamp is
-also part of the cache keys of the public standings
+The validator also covers the tournament's slug, the language, the path with its query string
+and the installed code (``code_version``: a hash of the templates, scripts, styles, catalogues
+and Python sources, the same on every server of one release), so that after an update no browser
+keeps a page of the old layout. The stamp is also part of the cache keys of the public standings
 (``scoring.standings.ranking.cached_standings``), so a new ETag never comes with cached content
 from before the change.
 """
@@ -22,18 +25,18 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.db.models.signals import post_delete, post_init, post_save
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date, quote_etag
 
 from tournament.models import AuditEntry, Tournament
+from tournament.public.stamp import Stamp, make_stamp, renew_stamp, shared_stamp
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE_SUFFIXES = {".py", ".html", ".txt", ".js", ".css", ".mo"}
@@ -70,15 +73,10 @@ NOT_PUBLIC = (
 )
 
 
-@dataclass(frozen=True)
-class Stamp:
-    """The tournament's last public change: the audit entry's id and time (one query)."""
-
-    version: int
-    changed_at: datetime
-
-
-def public_stamp(tournament: Tournament) -> Stamp:
+def database_stamp(tournament: Tournament) -> Stamp:
+    """The stamp from the database, when the shared cache cannot keep one: the newest audit
+    entry that counts and the tournament's own public fields (one query besides the
+    tournament's)."""
     latest = (
         AuditEntry.objects.filter(tournament=tournament)
         .exclude(action__in=NOT_PUBLIC)
@@ -86,20 +84,20 @@ def public_stamp(tournament: Tournament) -> Stamp:
         .values_list("id", "created_at")
         .first()
     )
-    if latest is None:
-        return Stamp(0, tournament.created_at)
-    return Stamp(*latest)
+    version, changed_at = latest if latest is not None else (0, tournament.created_at)
+    fields = "\x1f".join(
+        f"{field}={getattr(tournament, field)}"
+        for field in ("name", "date", *Tournament.SETTINGS_FIELDS)
+    )
+    digest = hashlib.sha256(fields.encode()).hexdigest()[:12]
+    return Stamp(f"d{version}-{digest}", changed_at)
 
 
-def public_etag(request: HttpRequest, tournament: Tournament, stamp: Stamp) -> str:
+def public_etag(request: HttpRequest, slug: str, stamp: Stamp) -> str:
     parts = [
         code_version(),
-        str(tournament.pk),
-        str(stamp.version),
-        *(
-            f"{field}={getattr(tournament, field)}"
-            for field in ("name", "date", *Tournament.SETTINGS_FIELDS)
-        ),
+        slug,
+        stamp.version,
         translation.get_language() or "",
         request.get_full_path(),
     ]
@@ -116,25 +114,43 @@ def validator_headers(response: HttpResponse, etag: str, stamp: Stamp) -> HttpRe
 
 
 class ConditionalGetMixin:
-    """For a view after ``PublicTournamentMixin`` (which has refused switched-off pages before
-    this runs): answer 304 when the client's ETag (or date) is current, else render and send
-    the validators. The view's context gets ``public_stamp`` (for cache keys), ``etag`` and
-    ``poll_seconds`` (``PUBLIC_POLL_SECONDS``) for the page's polling script."""
+    """For a view after ``PublicTournamentMixin``: before the tournament is read, the stamp comes
+    from the shared cache and a current ETag (or date) is answered 304 at once, without a query
+    (``answer_from_stamp``, called by ``PublicTournamentMixin``). Otherwise the page is rendered
+    (a switched-off page is refused first) with the validators. Without a shared cache the
+    stamp comes from the database, after the switch was checked. The view's context gets
+    ``public_stamp`` (for cache keys), ``etag`` and ``poll_seconds`` (``PUBLIC_POLL_SECONDS``)
+    for the page's polling script."""
 
     tournament: Tournament
-    public_stamp: Stamp
+    public_stamp: Stamp | None = None
     etag: str
+
+    def answer_from_stamp(self, request: HttpRequest, slug: str) -> HttpResponse | None:
+        if request.method not in ("GET", "HEAD"):
+            return None
+        # Read before the tournament: what is rendered afterwards is at least as new.
+        self.public_stamp = stamp = current_stamp(slug)
+        if stamp is None:
+            return None
+        self.etag = etag = public_etag(request, slug, stamp)
+        if answers_early(request) and not_modified(request, etag, stamp):
+            # A switched-off page never has a current ETag: the switch renewed the stamp, and
+            # every page rendered since was refused.
+            return validator_headers(HttpResponseNotModified(), etag, stamp)
+        return None
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method not in ("GET", "HEAD"):
             return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
-        self.public_stamp = stamp = public_stamp(self.tournament)
-        self.etag = etag = public_etag(request, self.tournament, stamp)
-        if not_modified(request, etag, stamp):
-            return validator_headers(HttpResponseNotModified(), etag, stamp)
+        if self.public_stamp is None:  # no shared cache: from the database (two queries)
+            self.public_stamp = database_stamp(self.tournament)
+            self.etag = public_etag(request, self.tournament.slug, self.public_stamp)
+        if not_modified(request, self.etag, self.public_stamp):  # the switch is checked
+            return validator_headers(HttpResponseNotModified(), self.etag, self.public_stamp)
         response = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         if response.status_code == 200:
-            validator_headers(response, etag, stamp)
+            validator_headers(response, self.etag, self.public_stamp)
         return response
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
@@ -145,6 +161,68 @@ class ConditionalGetMixin:
             poll_seconds=settings.PUBLIC_POLL_SECONDS,
         )
         return context
+
+
+def current_stamp(slug: str) -> Stamp | None:
+    """The shared stamp of the tournament ``slug`` (no query while it is in the cache; made
+    after one query when the tournament exists and it is not); None without a shared cache or
+    without such a tournament."""
+    stamp = shared_stamp(slug)
+    if stamp is None and Tournament.objects.filter(slug=slug).exists():
+        stamp = make_stamp(slug)
+    return stamp
+
+
+def answer_poll(request: HttpRequest, slug: str) -> tuple[Stamp | None, str, HttpResponse | None]:
+    """For a function view (the JSON API): the shared stamp, its ETag and, when the client's is
+    current, the 304 to send. The stamp is None without a shared cache (then ask
+    ``database_stamp`` once the tournament is read)."""
+    stamp = current_stamp(slug)
+    if stamp is None:
+        return None, "", None
+    etag = public_etag(request, slug, stamp)
+    if answers_early(request) and not_modified(request, etag, stamp):
+        return stamp, etag, validator_headers(HttpResponseNotModified(), etag, stamp)
+    return stamp, etag, None
+
+
+def answers_early(request: HttpRequest) -> bool:
+    """Whether a 304 may be sent before the tournament is read: only for an ``If-None-Match``.
+    ``If-Modified-Since`` alone has a resolution of a second, too coarse to tell a page from
+    before a switch flipped in the same second: it gets its 304 after the switch is checked."""
+    return "HTTP_IF_NONE_MATCH" in request.META
+
+
+def renew_on_public_entry(sender: Any, instance: AuditEntry, created: bool, **kwargs: Any) -> None:
+    """``post_save`` of an audit entry: a change a public page may show renews the stamp."""
+    if created and instance.tournament_id and instance.action not in NOT_PUBLIC:
+        renew_stamp(instance.tournament.slug)
+
+
+def renew_on_tournament_change(sender: Any, instance: Tournament, **kwargs: Any) -> None:
+    """``post_save`` and ``post_delete`` of a tournament: its fields (name, switches, settings)
+    are part of what the public pages show; a slug changed since it was read renews both."""
+    renew_stamp(instance.slug)
+    loaded = getattr(instance, "_slug_as_loaded", instance.slug)
+    if loaded != instance.slug:
+        renew_stamp(loaded)
+    instance._slug_as_loaded = instance.slug
+
+
+def remember_slug(sender: Any, instance: Tournament, **kwargs: Any) -> None:
+    """``post_init``: the slug as read, so that a renamed tournament renews its old address."""
+    instance._slug_as_loaded = instance.slug
+
+
+def connect_signals() -> None:
+    post_save.connect(renew_on_public_entry, sender=AuditEntry, dispatch_uid="public-stamp-audit")
+    post_save.connect(
+        renew_on_tournament_change, sender=Tournament, dispatch_uid="public-stamp-tournament"
+    )
+    post_delete.connect(
+        renew_on_tournament_change, sender=Tournament, dispatch_uid="public-stamp-deleted"
+    )
+    post_init.connect(remember_slug, sender=Tournament, dispatch_uid="public-stamp-slug")
 
 
 def not_modified(request: HttpRequest, etag: str, stamp: Stamp) -> bool:

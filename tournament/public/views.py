@@ -50,6 +50,12 @@ class PublicTournamentMixin:
     tournament: Tournament
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # A poll answered from the shared stamp, before any query (``ConditionalGetMixin``).
+        answer_from_stamp = getattr(self, "answer_from_stamp", None)
+        if answer_from_stamp is not None:
+            answer = answer_from_stamp(request, kwargs["slug"])
+            if answer is not None:
+                return answer
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
         if self.switch and not getattr(self.tournament, self.switch):
             raise Http404("switched off")
