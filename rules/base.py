@@ -44,11 +44,14 @@ from typing import Any
 
 from rules.entry import EntrySpec
 from rules.printing import (
+    CHECK,
     CHECK_COLUMN,
     DEALER_COLUMN,
     FOOTER,
     ROW_COLUMN,
     SEAT_COLUMNS,
+    VALUE,
+    WINNERS,
     LegendLine,
     PrintedSheet,
     printed_rows,
@@ -312,6 +315,21 @@ class Ruleset(ABC):
             footer=(FOOTER,),
             signature=gettext_noop("Unterschrift Listenführer"),
         )
+
+    def sheet_cells(
+        self, row: JsonRow, result: Mapping[str, Any], lang: str = "de"
+    ) -> dict[str, str]:
+        """What a filled printed row shows in the sheet's own columns, by column key (a seat's
+        column by :func:`rules.printing.seat_cell`): ``row`` is the stored row, ``result`` its
+        stored result (``points``, ``plus``, ``value``, ``winner``, ``kind``). The printout fills
+        each seat's ``points`` and ``running`` itself. Default: the winners' seats, the value and
+        the check mark."""
+        value = result.get("value")
+        return {
+            WINNERS: " + ".join(str(seat) for seat in result.get("plus") or ()),
+            VALUE: "" if value is None else str(value),
+            CHECK: "✓",
+        }
 
     def legend(self, options: Any, lang: str = "de") -> tuple[LegendLine, ...]:
         """The scoring values in words, (what, points) per line: the printed sheet's legend and
