@@ -50,15 +50,15 @@ PENALTY_SPARES = 3
 _ANNOUNCED = frozenset(kind.value for kind in ANNOUNCED_SOLOS)
 
 LEAD = (
-    SheetColumn(ROW, (gettext_noop("Spiel"),), width_mm=10),
-    SheetColumn(RUBRIC, (gettext_noop("Rubr."),), width_mm=8, hint=gettext_noop("N · P · S")),
-    replace(DEALER_COLUMN, width_mm=16),
-    SheetColumn(KIND, (gettext_noop("Spielart"),), width_mm=19, hint=gettext_noop("P · L · V")),
+    SheetColumn(ROW, (gettext_noop("Spiel"),), width_mm=11),
+    SheetColumn(RUBRIC, (gettext_noop("Rubr."),), width_mm=9, hint=gettext_noop("N · P · S")),
+    replace(DEALER_COLUMN, width_mm=15),
+    SheetColumn(KIND, (gettext_noop("Spielart"),), width_mm=17, hint=gettext_noop("P · L · V")),
     SheetColumn(RE_SEATS, (gettext_noop("Re"),), width_mm=9, hint=gettext_noop("Plätze")),
-    SheetColumn(CALLS, (gettext_noop("Ansagen"),), width_mm=15, hint=gettext_noop("R · K")),
-    SheetColumn(AUGEN, (gettext_noop("Re"), gettext_noop("Augen")), width_mm=10),
-    SheetColumn(SPECIALS, (gettext_noop("Sonderp."),), width_mm=12, hint=gettext_noop("Re:Ko")),
-    SheetColumn(VALUE, (gettext_noop("Wert"),), width_mm=9),
+    SheetColumn(CALLS, (gettext_noop("Ansagen"),), width_mm=14, hint=gettext_noop("R · K")),
+    SheetColumn(AUGEN, (gettext_noop("Re"), gettext_noop("Augen")), width_mm=11),
+    SheetColumn(SPECIALS, (gettext_noop("Sonder-"), gettext_noop("punkte")), width_mm=12),
+    SheetColumn(VALUE, (gettext_noop("Wert"),), width_mm=10),
 )
 SEAT = (
     SheetColumn(POINTS, (gettext_noop("+ / −"),), share=0.48),
@@ -69,15 +69,11 @@ TAIL = (SheetColumn(REFEREE, (gettext_noop("Schiri"),), width_mm=10),)
 
 FOOTER = (
     gettext_noop(
-        "Rubrik: N Normalspiel (auch Lustsolo, Hochzeit), P Pflichtsolo oder Vorführung, "
-        "S Strafpunkte. Spielart: P Pflicht, L Lust, V Vorführung. Jede Spielzeile zusammen "
-        "= 0; am Vierertisch sind die Stände alle gerade oder alle ungerade."
+        "Rubrik N Normalspiel, P Pflichtsolo, S Strafe · Art P Pflicht, L Lust, V Vorführung "
+        "· Ansagen R/K, Absage 90/60/30/s · Sonderpunkte Re:Kontra"
     ),
-    gettext_noop("Zeit abgelaufen nach Spiel ____ (Schiedsrichter: ______)"),
-    gettext_noop(
-        "Nach einem Pflichtsolo gibt derselbe Geber noch einmal. Liste nach dem letzten Spiel "
-        "prüfen, unterschreiben und sofort bei der Turnierleitung abgeben."
-    ),
+    gettext_noop("Zeit abgelaufen nach Spiel ____"),
+    gettext_noop("Liste prüfen, unterschreiben, sofort abgeben."),
 )
 SIGNATURE = gettext_noop("Unterschriften: Listenführer und Mitspieler")
 
@@ -215,3 +211,28 @@ def printed_rows(
             caption = Text(str(game))
         printed.append(PrintedRow(index + 1, dealer, sitter, False, caption))
     return tuple(printed)
+
+
+#: The Spielliste's texts in English (:meth:`rules.ddv.ruleset.DDV.text`).
+ENGLISH = {
+    "Rubr.": "Sect.",
+    "N · P · S": "N · P · S",
+    "Spielart": "Game",
+    "P · L · V": "P · L · V",
+    "Re": "Re",
+    "Plätze": "seats",
+    "Ansagen": "Calls",
+    "R · K": "R · K",
+    "Augen": "Augen",
+    "Sonder-": "Extra",
+    "punkte": "points",
+    "P": "P",
+    "Schiri": "Ref.",
+    "Strafe": "Penalty",
+    "Spielwert (TSR 7.2)": "Game value (TSR 7.2)",
+    FOOTER[0].german: "Section N normal game, P Pflichtsolo, S penalty · Game P Pflicht, "
+    "L Lust, V Vorführung · Calls R/K, Absage 90/60/30/s · extra points Re:Kontra",
+    FOOTER[1].german: "Time called after game ____",
+    FOOTER[2].german: "Check the list, sign it, hand it in at once.",
+    SIGNATURE.german: "Signatures: list keeper and players",
+}

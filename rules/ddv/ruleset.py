@@ -49,6 +49,7 @@ _ENGLISH = {
     **english_catalogue(),
     **{german: english for german, english in LABELS.values()},
     **{german: english for group in TERMS.values() for german, english in group.values()},
+    **printing.ENGLISH,
 }
 
 

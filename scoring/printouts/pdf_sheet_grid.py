@@ -34,7 +34,7 @@ from scoring.printouts.pdf_sheet_layout import (
     TOTAL_ROW,
     GridLayout,
 )
-from scoring.printouts.sheet_data import SheetRow, TableSheet
+from scoring.printouts.sheet_data import TableSheet
 from tournament.ruleset_texts import say
 
 
@@ -117,7 +117,9 @@ def draw_grid(
     this shape shares is a form, drawn once per document; then this table's names, dealers and
     games."""
     rows = _rows(layout, games)
-    shape = tuple((row.sitter, row.rule_after, row.caption) for row in rows)
+    shape = tuple(
+        (row.sitter, row.rule_after, row.caption and row.caption.german_text()) for row in rows
+    )
     key = (layout.size, round(layout.head, 2), round(layout.row, 3), games, total, shape)
     forms = canvas.__dict__.setdefault("_doko_grid_forms", {})
     if key not in forms:
