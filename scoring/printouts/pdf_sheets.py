@@ -125,9 +125,9 @@ class SheetPage(FixedFlowable):
 
 
 def sheet_pages(sheet: TableSheet, round_: Round, width: float, height: float) -> list[Flowable]:
-    """The pages of one table's sheet: one, unless its games do not fit even at the ruleset's lowest row height (``ROW_MIN``)
-    (many rounds of deals): then the lines run on over as many pages as they need, the header
-    repeated, the total line on the last."""
+    """The pages of one table's sheet: one, unless its lines do not fit even at the ruleset's
+    lowest row height (``ROW_MIN`` for the house rules; many rounds of deals): then the lines
+    run on over as many pages as they need, the header repeated, the total line on the last."""
     grid_width = width - SIDEBAR - GUTTER
     room = height - TITLE_HEIGHT - TITLE_GAP
     layout = grid_layout(sheet, grid_width)

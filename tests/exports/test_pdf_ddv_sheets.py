@@ -80,13 +80,8 @@ def test_a_filled_ddv_list_prints_the_rows_stored(ddv_played, keep_output):
     for total in expected["totals"].values():
         assert (f"−{-total}" if total < 0 else str(total)) in first
     assert "geringf." in first  # the penalty line's severity and offender
-    initials = "".join(
-        word[0]
-        for word in rows[[i for i, r in enumerate(rows) if "penalty" in r][0]]["penalty"][
-            "referee"
-        ].split()
-    )
-    assert initials in first
+    referee = next(row["penalty"]["referee"] for row in rows if "penalty" in row)
+    assert "".join(word[0] for word in referee.split()) in first
 
 
 def test_sheet_cells_fill_the_ddv_columns():
