@@ -112,6 +112,15 @@ class RowRefused(ValueError):
         return {"field": getattr(self, "field", None), "message": self.message(lang)}
 
 
+class DocumentRefused(RowRefused):
+    """A sheet document (``import_sheet``'s file) a ruleset refuses as a whole, naming the
+    ``field`` (``None``: the document itself)."""
+
+    def __init__(self, field: str | None, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 class Ruleset(ABC):
     """A set of rules a tournament plays by (see the module docstring for the words)."""
 
@@ -275,6 +284,23 @@ class Ruleset(ABC):
     def game_type_label(self, game_type: str, lang: str = "de") -> str:
         """A result's ``game_type`` as the sheet's "Art" column names it ("" when none)."""
         return ""
+
+    def rows_from_document(
+        self, data: Any, table_size: int, options: Any, lang: str = "de"
+    ) -> list[Any]:
+        """The rows of a whole sheet read from a JSON document (``manage.py import_sheet``),
+        for the sheet service to check and store; refuses with :class:`RowRefused` naming
+        the field. Default: a JSON list of records, or an example sheet's ``{"games":
+        [{"record": …}, …]}``."""
+        if isinstance(data, Mapping) and isinstance(data.get("games"), list):
+            # The example sheets wrap each record with its expected points.
+            data = [
+                game.get("record", game) if isinstance(game, Mapping) else game
+                for game in data["games"]
+            ]
+        if not isinstance(data, list):
+            raise DocumentRefused(None, "expected a JSON list of game records")
+        return data
 
     # ================================================================ end of rows and sheets
 

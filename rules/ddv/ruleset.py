@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.base import PLACEMENT_LINE, JsonRow, OptionSpec, Ruleset
+from rules.base import PLACEMENT_LINE, DocumentRefused, JsonRow, OptionSpec, Ruleset
 from rules.ddv import entry_forms, printing
 from rules.ddv import rows as ddv_rows
 from rules.ddv.deal import DealState
@@ -240,6 +240,32 @@ class DDV(Ruleset):
     def standings_columns(self) -> tuple[StandingsColumnSpec, ...]:
         # Spielpunkte per round and in all, games won and played, and the solos.
         return (*BASIC_COLUMNS, SOLOS_COLUMN)
+
+    def rows_from_document(
+        self, data: Any, table_size: int, options: DdvOptions, lang: str = "de"
+    ) -> list[Any]:
+        """A §9.7 sheet (DDV.md): its ``table_size`` (default the table's) and
+        ``games_per_round`` (default the tournament's) must be the table's; the whole sheet is
+        checked as ``score_round`` checks it, refusals naming the field (``rows[3].dealer``)."""
+        if not isinstance(data, Mapping):
+            raise DocumentRefused(
+                None, translate("sheet_not_object", lang, got=type(data).__name__)
+            )
+        sheet = dict(data)
+        if sheet.setdefault("table_size", table_size) != table_size:
+            raise DocumentRefused(
+                "table_size",
+                f"{sheet['table_size']!r}: the table has {table_size} players",
+            )
+        games = options.games(table_size)
+        if sheet.setdefault("games_per_round", games) != games:
+            raise DocumentRefused(
+                "games_per_round",
+                f"{sheet['games_per_round']!r}: the tournament plays {games} games at "
+                f"{table_size} players",
+            )
+        self.score_round(sheet, options, lang)  # raises DdvRefused naming the field
+        return list(sheet.get("rows") or [])
 
     def score_document(self, text: str, options: DdvOptions, lang: str = "de") -> tuple[str, bool]:
         output, refused = score_games_document(text, options, lang)
