@@ -7,36 +7,18 @@ import pytest
 
 from rules.ddv.ruleset import DDV_RULES
 from rules.ddv.sample import sample_rows
-from scoring.demo.play import play_round
-from scoring.evening.rounds import release_round
 from scoring.printouts.pdf_sheets import score_sheets_pdf
 from scoring.printouts.sheet_data import table_sheets
-from tests.conftest import EXAMPLES
-from tournament.participants.services import import_participants
 from tournament.seating.reading import round_with_seating
-from tournament.seating.services import enter_slips
 
-from .conftest import pdf_text
+from .conftest import pdf_text, play_ddv_round
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ddv_evening(make_tournament, organiser):
-    """18 players at tables of 4, 4, 5 and 5 under the DDV rules, round 1 released."""
-    tournament = make_tournament(ruleset="ddv")
-    people = import_participants(
-        tournament, (EXAMPLES / "teilnehmer.csv").read_bytes(), "teilnehmer.csv", user=organiser
-    )
-    enter_slips(tournament, {p.pk: n for n, p in enumerate(people, start=1)}, user=organiser)
-    release_round(tournament, 1, user=organiser)
-    return tournament
-
-
-@pytest.fixture
-def ddv_played(ddv_evening, organiser):
-    round_ = ddv_evening.rounds.get(number=1)
-    play_round(round_, lambda sheet: sample_rows(sheet.size, 6 * sheet.size, sheet.table.number))
+def ddv_played(ddv_evening):
+    play_ddv_round(ddv_evening, 1)
     return ddv_evening
 
 
