@@ -302,6 +302,12 @@ class Ruleset(ABC):
             raise DocumentRefused(None, "expected a JSON list of game records")
         return data
 
+    def sample_rows(self, table_size: int, length: int, seed: int) -> list[dict[str, Any]] | None:
+        """A made-up legal, finished sheet of ``length`` rows played at a table of
+        ``table_size`` (the same for the same seed), for demos and benchmarks; ``None`` when
+        the ruleset makes none (the demo's own house records are used)."""
+        return None
+
     # ================================================================ end of rows and sheets
 
     @abstractmethod

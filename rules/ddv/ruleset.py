@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.base import PLACEMENT_LINE, DocumentRefused, JsonRow, OptionSpec, Ruleset
-from rules.ddv import entry_forms, printing
+from rules.ddv import entry_forms, printing, sample
 from rules.ddv import rows as ddv_rows
 from rules.ddv.deal import DealState
 from rules.ddv.engine import score_game
@@ -266,6 +266,9 @@ class DDV(Ruleset):
             )
         self.score_round(sheet, options, lang)  # raises DdvRefused naming the field
         return list(sheet.get("rows") or [])
+
+    def sample_rows(self, table_size: int, length: int, seed: int) -> list[dict[str, Any]]:
+        return sample.sample_rows(table_size, length, seed)
 
     def score_document(self, text: str, options: DdvOptions, lang: str = "de") -> tuple[str, bool]:
         output, refused = score_games_document(text, options, lang)
