@@ -4,6 +4,8 @@ sitters are the ruleset's (``TableSheet.printed``, see ``rules.printing``)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.pdfbase import pdfmetrics
@@ -312,9 +314,15 @@ def _draw_names(canvas: Canvas, texts: TextBatch, layout: GridLayout) -> None:
             block.paragraph.drawOn(canvas, left + PADDING_X, y - block.height)
 
 
+@lru_cache(maxsize=4096)
+def _fitted(text: str, room: float) -> tuple[float, str]:
+    # A round's filled sheets repeat the same few cell texts thousands of times.
+    return fit_one_line(text, SANS, (9, 8, 7, 6), room)
+
+
 def _cell(texts: TextBatch, text: str, width: float, centre: float, middle: float) -> None:
     """A filled cell at 9 pt, smaller (down to 6 pt, then cut) where it does not fit."""
-    size, shown = fit_one_line(text, SANS, (9, 8, 7, 6), width - 2 * PADDING_X)
+    size, shown = _fitted(text, round(width - 2 * PADDING_X, 2))
     texts.centred(shown, SANS, size, INK, centre, middle)
 
 
