@@ -114,3 +114,12 @@ def test_the_ddv_list_reads_english(ddv_evening, client):
     assert "Calls" in texts[0] and "Penalty" in texts[0] and "Ref." in texts[0]
     assert "Signatures: list keeper and players" in texts[0]
     assert "Spielart" not in texts[0]
+
+
+@pytest.mark.parametrize(("size", "games"), [(4, 24), (5, 30)])
+def test_a_blank_spare_ddv_list_fits_one_page(ddv_evening, size, games):
+    data = score_sheets_pdf(round_with_seating(ddv_evening, 1), "http://doko.local", spare=size)
+    pages, texts = pdf_text(data)
+    assert pages == 1
+    assert f"{games} Spiele" in texts[0] and "Ersatzliste" in texts[0]
+    assert texts[0].count("Strafe") >= 3
