@@ -106,21 +106,25 @@ def machine_line() -> str:
     )
 
 
-def demo_slug(players: int, rounds: int, open_round: bool) -> str:
-    return f"bench-{players}p-{rounds}r" + ("-open" if open_round else "")
+def demo_slug(players: int, rounds: int, open_round: bool, ruleset: str | None = None) -> str:
+    prefix = f"bench-{ruleset}" if ruleset else "bench"
+    return f"{prefix}-{players}p-{rounds}r" + ("-open" if open_round else "")
 
 
-def ensure_demo(players: int, rounds: int = 2, *, open_round: bool = False):
+def ensure_demo(
+    players: int, rounds: int = 2, *, open_round: bool = False, ruleset: str | None = None
+):
     """The generated tournament of that size, made with ``generate_demo`` unless present and
     complete (every sheet of the played rounds confirmed, the open round still empty); the
-    ``bench_user`` has access to it (a plain organiser, as on a club evening)."""
+    ``bench_user`` has access to it (a plain organiser, as on a club evening). ``ruleset``:
+    another ruleset's key (its own made-up rounds)."""
     from django.core.management import call_command
 
     from scoring.models import Sheet, SheetVersion
     from tournament.models import Tournament
     from tournament.permissions import grant_access
 
-    slug = demo_slug(players, rounds, open_round)
+    slug = demo_slug(players, rounds, open_round, ruleset)
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is not None:
         played = Sheet.objects.filter(round__tournament=tournament, round__number__lte=rounds)
@@ -147,6 +151,7 @@ def ensure_demo(players: int, rounds: int = 2, *, open_round: bool = False):
         replace=True,
         organiser=bench_user().get_username(),
         stdout=sys.stderr,
+        **({"ruleset": ruleset} if ruleset else {}),
     )
     print(
         f"  (generated {slug} in {time.perf_counter() - start:.1f} s)",

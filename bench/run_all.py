@@ -35,6 +35,7 @@ BENCHMARKS = [
     ("sheet_save", "bench_sheet_save.py", []),
     ("checkin", "bench_checkin.py", []),
     ("pdfs", "bench_pdfs.py", []),
+    ("ddv", "bench_ddv.py", []),
     ("excel", "bench_excel.py", []),
     ("import", "bench_import.py", []),
     ("capacity", "bench_capacity.py", []),

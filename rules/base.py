@@ -44,11 +44,14 @@ from typing import Any
 
 from rules.entry import EntrySpec
 from rules.printing import (
+    CHECK,
     CHECK_COLUMN,
     DEALER_COLUMN,
     FOOTER,
     ROW_COLUMN,
     SEAT_COLUMNS,
+    VALUE,
+    WINNERS,
     LegendLine,
     PrintedSheet,
     printed_rows,
@@ -107,6 +110,15 @@ class RowRefused(ValueError):
 
     def to_json(self, lang: str | None = "de") -> dict[str, Any]:
         return {"field": getattr(self, "field", None), "message": self.message(lang)}
+
+
+class DocumentRefused(RowRefused):
+    """A sheet document (``import_sheet``'s file) a ruleset refuses as a whole, naming the
+    ``field`` (``None``: the document itself)."""
+
+    def __init__(self, field: str | None, message: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class Ruleset(ABC):
@@ -273,6 +285,29 @@ class Ruleset(ABC):
         """A result's ``game_type`` as the sheet's "Art" column names it ("" when none)."""
         return ""
 
+    def rows_from_document(
+        self, data: Any, table_size: int, options: Any, lang: str = "de"
+    ) -> list[Any]:
+        """The rows of a whole sheet read from a JSON document (``manage.py import_sheet``),
+        for the sheet service to check and store; refuses with :class:`RowRefused` naming
+        the field. Default: a JSON list of records, or an example sheet's ``{"games":
+        [{"record": …}, …]}``."""
+        if isinstance(data, Mapping) and isinstance(data.get("games"), list):
+            # The example sheets wrap each record with its expected points.
+            data = [
+                game.get("record", game) if isinstance(game, Mapping) else game
+                for game in data["games"]
+            ]
+        if not isinstance(data, list):
+            raise DocumentRefused(None, "expected a JSON list of game records")
+        return data
+
+    def sample_rows(self, table_size: int, length: int, seed: int) -> list[dict[str, Any]] | None:
+        """A made-up legal, finished sheet of ``length`` rows played at a table of
+        ``table_size`` (the same for the same seed), for demos and benchmarks; ``None`` when
+        the ruleset makes none (the demo's own house records are used)."""
+        return None
+
     # ================================================================ end of rows and sheets
 
     @abstractmethod
@@ -312,6 +347,21 @@ class Ruleset(ABC):
             footer=(FOOTER,),
             signature=gettext_noop("Unterschrift Listenführer"),
         )
+
+    def sheet_cells(
+        self, row: JsonRow, result: Mapping[str, Any], lang: str = "de"
+    ) -> dict[str, str]:
+        """What a filled printed row shows in the sheet's own columns, by column key (a seat's
+        column by :func:`rules.printing.seat_cell`): ``row`` is the stored row, ``result`` its
+        stored result (``points``, ``plus``, ``value``, ``winner``, ``kind``). The printout fills
+        each seat's ``points`` and ``running`` itself. Default: the winners' seats, the value and
+        the check mark."""
+        value = result.get("value")
+        return {
+            WINNERS: " + ".join(str(seat) for seat in result.get("plus") or ()),
+            VALUE: "" if value is None else str(value),
+            CHECK: "✓",
+        }
 
     def legend(self, options: Any, lang: str = "de") -> tuple[LegendLine, ...]:
         """The scoring values in words, (what, points) per line: the printed sheet's legend and

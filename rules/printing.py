@@ -11,9 +11,14 @@ Vocabulary of the printout (the drawing is the Django layer's, ``scoring.printou
   printout does not know stays empty for the players to write in. Lead and tail columns are
   ``width_mm`` wide (a row number needs 12 mm on every page); a seat's columns share what they
   leave to each seat by ``share`` (fractions adding up to 1).
-- **Printed row** (:class:`PrintedRow`): its number, the seat that deals it and the seat that
-  sits it out (hatched), derived through the ruleset from the rows before, and whether a thicker
-  rule follows it (a round of deals ends: the next row's dealer is the first row's again).
+- **Printed row** (:class:`PrintedRow`): its number (the line on the sheet, 1-based: the key
+  of the stored row filled into it), the seat that deals it (0: not printed, to write in) and
+  the seat that sits it out (hatched), derived through the ruleset from the rows before, whether
+  a thicker rule follows it (a round of deals ends: the next row's dealer is the first row's
+  again) and a ``caption`` printed in the ``row`` column instead of the number (DDV: the game's
+  number, "Strafe" on a penalty line).
+- **Cells** of a filled row: what :meth:`rules.base.Ruleset.sheet_cells` gives, by column key;
+  a seat's column is keyed :func:`seat_cell` (``"pflichtsolo.2"``).
 - **Legend**: (what, points) lines beside the grid, then the footer lines and the signature
   line.
 
@@ -61,6 +66,7 @@ class PrintedRow:
     dealer: int
     sitter: int | None = None
     rule_after: bool = False
+    caption: Text | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +90,14 @@ class PrintedSheet:
     legend: tuple[LegendLine, ...]
     footer: tuple[Text, ...]
     signature: Text
+    # The lowest row height before the lines run on to a second page (a DDV list of 30 games
+    # and its penalty lines stays on one page with 4 mm).
+    min_row_mm: float = 5.0
+
+
+def seat_cell(key: str, seat: int) -> str:
+    """The cell key of seat ``seat``'s column ``key`` in :meth:`rules.base.Ruleset.sheet_cells`."""
+    return f"{key}.{seat}"
 
 
 # The columns most sheets share: the row's number and dealer, each seat's plus/minus and

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.base import JsonRow, OptionSpec, Ruleset
-from rules.ddv import entry_forms
+from rules.base import PLACEMENT_LINE, DocumentRefused, JsonRow, OptionSpec, Ruleset
+from rules.ddv import entry_forms, printing, sample
 from rules.ddv import rows as ddv_rows
 from rules.ddv.deal import DealState
 from rules.ddv.engine import score_game
@@ -34,14 +34,22 @@ from rules.ddv.sheet import score_round
 from rules.ddv.terms import TERMS, term
 from rules.ddv.vocabulary import KIND_BY_VALUE
 from rules.entry import EntrySpec
+from rules.printing import LegendLine, PrintedSheet, table_note
 from rules.rows import GAME, PENALTY, RowRefusal, RowResult, SheetResult
+from rules.standings import BASIC_COLUMNS, SOLOS_COLUMN, StandingsColumnSpec
+from rules.text import Text, gettext_noop, ngettext_lazy
 
 LABEL = "DDV-Turnierspielregeln"
+ROUND_LINE = (
+    "Jeder Spieler spielt in jeder Runde genau ein Pflichtsolo.",
+    "Every player plays exactly one Pflichtsolo in every round.",
+)
 _ENGLISH = {
     LABEL: "DDV tournament rules",
     **english_catalogue(),
     **{german: english for german, english in LABELS.values()},
     **{german: english for group in TERMS.values() for german, english in group.values()},
+    **printing.ENGLISH,
 }
 
 
@@ -181,8 +189,86 @@ class DDV(Ruleset):
     def game_type_label(self, game_type: str, lang: str = "de") -> str:
         return term("kind", game_type, lang) if game_type in KIND_BY_VALUE else ""
 
-    def legend(self, options: DdvOptions, lang: str = "de") -> list[tuple[str, str]]:
-        return value_legend(lang)
+    # ---------------------------------------------------------------- outputs
+    def printed_sheet(
+        self,
+        table_size: int,
+        length: int,
+        options: DdvOptions,
+        rows: Sequence[JsonRow] = (),
+        lang: str = "de",
+    ) -> PrintedSheet:
+        """The Spielliste of DDV.md §9.9 (:mod:`rules.ddv.printing`): ``length`` games and
+        lines for penalties."""
+        scored = score_rows(list(rows), table_size, options.games(table_size))
+        dealers = [(row.dealer, row.sitter) for row in scored.games]
+        dealers.append((scored.state.dealer, scored.state.sitter))
+        return PrintedSheet(
+            lead=printing.LEAD,
+            seat=printing.SEAT,
+            tail=printing.TAIL,
+            rows=printing.printed_rows(dealers, rows, length),
+            list_keeper=self.list_keeper_seat(table_size),
+            table_note=table_note(self, table_size),
+            total_label=gettext_noop("Endstand"),
+            legend_title=gettext_noop("Spielwert (TSR 7.2)"),
+            legend=self.legend(options, lang),
+            footer=printing.FOOTER,
+            signature=printing.SIGNATURE,
+            min_row_mm=3.8,
+        )
+
+    def sheet_cells(
+        self, row: JsonRow, result: Mapping[str, Any], lang: str = "de"
+    ) -> dict[str, str]:
+        return printing.sheet_cells(row, result, lang)
+
+    def legend(self, options: DdvOptions, lang: str = "de") -> tuple[LegendLine, ...]:
+        # Said in ``lang`` already (the ruleset's own German/English pairs).
+        return tuple(LegendLine(Text(what), Text(points)) for what, points in value_legend(lang))
+
+    def course(self, rounds: int, cycles: int, lang: str = "de") -> tuple[tuple[Text, ...], ...]:
+        # The games of a round are the options' (the rules page's option lines say them).
+        lines = course_lines(DEFAULT_OPTIONS, lang)
+        lines[1] = ROUND_LINE[1] if _english(lang) else ROUND_LINE[0]
+        return (
+            (ngettext_lazy("%(n)s Durchgang", "%(n)s Durchgänge", rounds, n=rounds),),
+            (PLACEMENT_LINE,),
+            *((Text(line),) for line in lines),
+        )
+
+    def standings_columns(self) -> tuple[StandingsColumnSpec, ...]:
+        # Spielpunkte per round and in all, games won and played, and the solos.
+        return (*BASIC_COLUMNS, SOLOS_COLUMN)
+
+    def rows_from_document(
+        self, data: Any, table_size: int, options: DdvOptions, lang: str = "de"
+    ) -> list[Any]:
+        """A §9.7 sheet (DDV.md): its ``table_size`` (default the table's) and
+        ``games_per_round`` (default the tournament's) must be the table's; the whole sheet is
+        checked as ``score_round`` checks it, refusals naming the field (``rows[3].dealer``)."""
+        if not isinstance(data, Mapping):
+            raise DocumentRefused(
+                None, translate("sheet_not_object", lang, got=type(data).__name__)
+            )
+        sheet = dict(data)
+        if sheet.setdefault("table_size", table_size) != table_size:
+            raise DocumentRefused(
+                "table_size",
+                f"{sheet['table_size']!r}: the table has {table_size} players",
+            )
+        games = options.games(table_size)
+        if sheet.setdefault("games_per_round", games) != games:
+            raise DocumentRefused(
+                "games_per_round",
+                f"{sheet['games_per_round']!r}: the tournament plays {games} games at "
+                f"{table_size} players",
+            )
+        self.score_round(sheet, options, lang)  # raises DdvRefused naming the field
+        return list(sheet.get("rows") or [])
+
+    def sample_rows(self, table_size: int, length: int, seed: int) -> list[dict[str, Any]]:
+        return sample.sample_rows(table_size, length, seed)
 
     def score_document(self, text: str, options: DdvOptions, lang: str = "de") -> tuple[str, bool]:
         output, refused = score_games_document(text, options, lang)

@@ -4,12 +4,14 @@ sitters are the ruleset's (``TableSheet.printed``, see ``rules.printing``)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from rules.printing import CHECK, DEALER, POINTS, ROW, RUNNING, VALUE, WINNERS, PrintedRow
+from rules.printing import DEALER, POINTS, ROW, RUNNING, PrintedRow, seat_cell
 from scoring.printouts.pdf_base import (
     FELT,
     FELT_LIGHT,
@@ -18,6 +20,7 @@ from scoring.printouts.pdf_base import (
     MUTED,
     SANS,
     SANS_BOLD,
+    fit_one_line,
     text_width,
 )
 from scoring.printouts.pdf_cells import draw_hatch
@@ -33,7 +36,7 @@ from scoring.printouts.pdf_sheet_layout import (
     TOTAL_ROW,
     GridLayout,
 )
-from scoring.printouts.sheet_data import SheetRow, TableSheet
+from scoring.printouts.sheet_data import TableSheet
 from tournament.ruleset_texts import say
 
 
@@ -116,7 +119,9 @@ def draw_grid(
     this shape shares is a form, drawn once per document; then this table's names, dealers and
     games."""
     rows = _rows(layout, games)
-    shape = tuple((row.sitter, row.rule_after) for row in rows)
+    shape = tuple(
+        (row.sitter, row.rule_after, row.caption and row.caption.german_text()) for row in rows
+    )
     key = (layout.size, round(layout.head, 2), round(layout.row, 3), games, total, shape)
     forms = canvas.__dict__.setdefault("_doko_grid_forms", {})
     if key not in forms:
@@ -164,7 +169,13 @@ def _draw_grid_shape(
         if column is not None:
             middle = frame.body_top - line * layout.row - layout.row / 2
             centre = (layout.edges[column] + layout.edges[column + 1]) / 2
-            texts.centred(str(row.number), SANS_BOLD, 10, INK, centre, middle)
+            if row.caption is None:
+                texts.centred(str(row.number), SANS_BOLD, 10, INK, centre, middle)
+            else:
+                room = layout.edges[column + 1] - layout.edges[column] - 2 * PADDING_X
+                caption = say(sheet.rules, row.caption)
+                size, shown = fit_one_line(caption, SANS_BOLD, (10, 9, 8, 7, 6), room)
+                texts.centred(shown, SANS_BOLD, size, INK, centre, middle)
     if total:
         middle = frame.body_bottom - TOTAL_ROW / 2
         label = say(sheet.rules, sheet.printed.total_label)
@@ -303,9 +314,16 @@ def _draw_names(canvas: Canvas, texts: TextBatch, layout: GridLayout) -> None:
             block.paragraph.drawOn(canvas, left + PADDING_X, y - block.height)
 
 
-def _filled_cells(filled: SheetRow) -> dict[str, str]:
-    """What an entered row prints in the lead and tail columns, by column key."""
-    return {WINNERS: filled.winners, VALUE: filled.value, CHECK: "✓"}
+@lru_cache(maxsize=4096)
+def _fitted(text: str, room: float) -> tuple[float, str]:
+    # A round's filled sheets repeat the same few cell texts thousands of times.
+    return fit_one_line(text, SANS, (9, 8, 7, 6), room)
+
+
+def _cell(texts: TextBatch, text: str, width: float, centre: float, middle: float) -> None:
+    """A filled cell at 9 pt, smaller (down to 6 pt, then cut) where it does not fit."""
+    size, shown = _fitted(text, round(width - 2 * PADDING_X, 2))
+    texts.centred(shown, SANS, size, INK, centre, middle)
 
 
 def _draw_grid_entries(
@@ -319,10 +337,11 @@ def _draw_grid_entries(
     centres = [(edges[column] + edges[column + 1]) / 2 for column in range(len(edges) - 1)]
     dealer_column = layout.column_of(DEALER)
     fixed = layout.fixed_columns()
+    widths = [edges[column + 1] - edges[column] for column in range(len(edges) - 1)]
     seat_keys = [column.key for column in layout.spec.seat]
     for line, row in enumerate(rows):
         middle = frame.body_top - line * layout.row - layout.row / 2
-        if dealer_column is not None:
+        if dealer_column is not None and row.dealer in layout.dealers:
             dealer_size, dealer_name = layout.dealers[row.dealer]
             baseline = middle - dealer_size * 0.36
             x = edges[dealer_column] + PADDING_X
@@ -331,10 +350,10 @@ def _draw_grid_entries(
         filled = sheet.rows.get(row.number)
         if filled is None:
             continue
-        cells = _filled_cells(filled)
+        cells = filled.cells
         for column, spec in fixed:
             if column < layout.first_player and spec.key in cells:
-                texts.centred(cells[spec.key], SANS, 9, INK, centres[column], middle)
+                _cell(texts, cells[spec.key], widths[column], centres[column], middle)
         for number, _name in sheet.seats:
             if number == row.sitter:
                 continue
@@ -346,10 +365,13 @@ def _draw_grid_entries(
                 elif key == RUNNING:
                     running = _number(filled.totals.get(number, 0))
                     texts.centred(running, SANS, 7, MUTED, centre, middle)
+                elif seat_cell(key, number) in cells:
+                    column = layout.seat_column(number - 1, offset)
+                    _cell(texts, cells[seat_cell(key, number)], widths[column], centre, middle)
         for column, spec in fixed:
             if column >= layout.first_tail and spec.key in cells:
-                texts.centred(cells[spec.key], SANS, 9, INK, centres[column], middle)
-    last = sheet.rows.get(sheet.games) if sheet.rows else None
+                _cell(texts, cells[spec.key], widths[column], centres[column], middle)
+    last = sheet.rows.get(sheet.final_row) if sheet.final_row is not None else None
     if total and last is not None:
         middle = frame.body_bottom - TOTAL_ROW / 2
         for number, _name in sheet.seats:

@@ -171,9 +171,9 @@ def grid_layout(sheet: TableSheet, width: float) -> GridLayout:
     return GridLayout(edges, size, spec, head, ROW_MAX, labels, names, dealers)
 
 
-def fit_rows(layout: GridLayout, games: int, height: float) -> bool:
-    """Set the tallest game line (up to ``ROW_MAX``) that lets ``games`` lines fit ``height``;
-    False if even ``ROW_MIN`` is too tall."""
+def fit_rows(layout: GridLayout, games: int, height: float, lowest: float = ROW_MIN) -> bool:
+    """Set the tallest line (up to ``ROW_MAX``) that lets ``games`` lines fit ``height``;
+    False if even ``lowest`` is too tall."""
     room = height - layout.height(0)
     layout.row = min(ROW_MAX, room / games) if games else ROW_MAX
-    return layout.row >= ROW_MIN
+    return layout.row >= lowest

@@ -45,7 +45,6 @@ from scoring.printouts.pdf_base import (
 from scoring.printouts.pdf_sheet_grid import draw_grid
 from scoring.printouts.pdf_sheet_layout import (
     GUTTER,
-    ROW_MIN,
     SIDEBAR,
     TITLE_GAP,
     TITLE_HEIGHT,
@@ -126,28 +125,30 @@ class SheetPage(FixedFlowable):
 
 
 def sheet_pages(sheet: TableSheet, round_: Round, width: float, height: float) -> list[Flowable]:
-    """The pages of one table's sheet: one, unless its games do not fit even at ``ROW_MIN``
-    (many rounds of deals): then the lines run on over as many pages as they need, the header
-    repeated, the total line on the last."""
+    """The pages of one table's sheet: one, unless its lines do not fit even at the ruleset's
+    lowest row height (``ROW_MIN`` for the house rules; many rounds of deals): then the lines
+    run on over as many pages as they need, the header repeated, the total line on the last."""
     grid_width = width - SIDEBAR - GUTTER
     room = height - TITLE_HEIGHT - TITLE_GAP
     layout = grid_layout(sheet, grid_width)
-    if fit_rows(layout, sheet.games, room):
+    lines = len(sheet.printed.rows)  # the games, and the ruleset's penalty lines if any
+    lowest = sheet.printed.min_row_mm * mm  # the house rules: ROW_MIN
+    if fit_rows(layout, lines, room, lowest):
         return [
             SheetPage(
                 sheet,
                 round_.number,
                 layout,
-                range(1, sheet.games + 1),
+                range(1, lines + 1),
                 width=width,
                 height=height,
             )
         ]
-    layout.row = ROW_MIN
-    per_page = max(1, int((room - layout.height(0)) // ROW_MIN))
+    layout.row = lowest
+    per_page = max(1, int((room - layout.height(0)) // lowest))
     pages: list[Flowable] = []
-    for start in range(1, sheet.games + 1, per_page):
-        games = range(start, min(start + per_page, sheet.games + 1))
+    for start in range(1, lines + 1, per_page):
+        games = range(start, min(start + per_page, lines + 1))
         if pages:
             pages.append(PageBreak())
         pages.append(
@@ -158,7 +159,7 @@ def sheet_pages(sheet: TableSheet, round_: Round, width: float, height: float) -
                 games,
                 width=width,
                 height=height,
-                total=games[-1] == sheet.games,
+                total=games[-1] == lines,
             )
         )
     return pages

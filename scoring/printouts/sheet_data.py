@@ -22,10 +22,10 @@ from tournament.models import Round, Tournament
 
 @dataclass
 class SheetRow:
-    """What is printed in one game line when games are filled in."""
+    """What is printed in one line when rows are filled in: the ruleset's cells by column key
+    (:meth:`rules.base.Ruleset.sheet_cells`), each seat's points and running total."""
 
-    winners: str = ""
-    value: str = ""
+    cells: dict[str, str] = field(default_factory=dict)
     points: dict[int, int] = field(default_factory=dict)
     totals: dict[int, int] = field(default_factory=dict)
 
@@ -36,7 +36,8 @@ class TableSheet:
     seats: list[tuple[int, str]]  # (seat number, name) in seat order
     url: str | None  # None when the captain's link is revoked
     games: int
-    rows: dict[int, SheetRow] = field(default_factory=dict)  # game number -> entered values
+    rows: dict[int, SheetRow] = field(default_factory=dict)  # row number -> entered values
+    final_row: int | None = None  # the row whose running totals are the total line's
     note: str = ""  # which stored version the filled rows come from
     spare: bool = False  # a blank sheet without names, for a spoilt one (number 0)
     code: str = ""  # the short code for typing by hand ("KD7R-M2QX"), "" when revoked
@@ -75,16 +76,23 @@ def _print_spec(sheet: TableSheet, tournament: Tournament, rows: Sequence[Game] 
     )
 
 
-def _filled_rows(games: Sequence[Game]) -> dict[int, SheetRow]:
+def _filled_rows(ruleset: Ruleset, games: Sequence[Game]) -> dict[int, SheetRow]:
     rows: dict[int, SheetRow] = {}
     running: dict[int, int] = {}
+    lang = get_language() or "de"
     for game in games:
         points = {int(seat): int(value) for seat, value in game.points.items()}
         for seat, value in points.items():
             running[seat] = running.get(seat, 0) + value
+        result = {
+            "points": points,
+            "plus": list(game.plus),
+            "value": game.value,
+            "winner": game.winner,
+            "kind": game.kind,
+        }
         rows[game.number] = SheetRow(
-            winners=" + ".join(str(seat) for seat in game.plus),
-            value="" if game.value is None else str(game.value),
+            cells=ruleset.sheet_cells(game.record, result, lang),
             points=points,
             totals=dict(running),
         )
@@ -123,19 +131,24 @@ def table_sheets(round_: Round, base_url: str, *, with_games: bool = False) -> l
             code="" if table.token_revoked else table.short_code_display,
             code_url=code_entry_url(base_url),
         )
-        games = _fill_from_version(sheet, latest.get(table.pk)) if with_games else []
+        games = _fill_from_version(sheet, tournament, latest.get(table.pk)) if with_games else []
         _print_spec(sheet, tournament, games)
         sheets.append(sheet)
     return sheets
 
 
-def _fill_from_version(sheet: TableSheet, version: SheetVersion | None) -> list[Game]:
-    """Fill in the games of ``version``; they, in order."""
+def _fill_from_version(
+    sheet: TableSheet, tournament: Tournament, version: SheetVersion | None
+) -> list[Game]:
+    """Fill in the rows of ``version``; they, in order. The total line shows the running
+    totals once the rows played fill the sheet (penalty lines are no games)."""
     if version is None:
         sheet.note = _("noch keine Spiele erfasst")
         return []
     games = list(version.games.all())
-    sheet.rows = _filled_rows(games)
+    sheet.rows = _filled_rows(tournament.rules, games)
+    if games and tournament.rules.played_rows([game.record for game in games]) >= sheet.games:
+        sheet.final_row = games[-1].number
     if not version.confirmed:
         state = _("nicht bestätigt")
     elif version.sheet.status == Sheet.Status.CONFIRMED:

@@ -50,3 +50,31 @@ def pdf_text(data: bytes) -> tuple[int, list[str]]:
     """Page count and the text of every page."""
     reader = PdfReader(io.BytesIO(data))
     return len(reader.pages), [page.extract_text().replace("\xa0", " ") for page in reader.pages]
+
+
+@pytest.fixture
+def ddv_evening(make_tournament, organiser) -> Tournament:
+    """18 players at tables of 4, 4, 5 and 5 under the DDV rules, round 1 released."""
+    from tests.conftest import EXAMPLES
+    from tournament.participants.services import import_participants
+    from tournament.seating.services import enter_slips
+
+    tournament = make_tournament(ruleset="ddv")
+    people = import_participants(
+        tournament, (EXAMPLES / "teilnehmer.csv").read_bytes(), "teilnehmer.csv", user=organiser
+    )
+    enter_slips(tournament, {p.pk: n for n, p in enumerate(people, start=1)}, user=organiser)
+    release_round(tournament, 1, user=organiser)
+    return tournament
+
+
+def play_ddv_round(tournament: Tournament, number: int, seed: int = 0) -> None:
+    """Every table of round ``number`` plays a made-up legal DDV round (``rules.ddv.sample``)."""
+    from rules.ddv.sample import sample_rows
+    from scoring.demo.play import play_round
+
+    round_ = tournament.rounds.get(number=number)
+    play_round(
+        round_,
+        lambda sheet: sample_rows(sheet.size, 6 * sheet.size, seed + sheet.table.number),
+    )

@@ -254,9 +254,11 @@ def test_labels_of_stored_rows() -> None:
     assert DDV.game_type_label("solo_damen", "en") == "Queens solo"
     assert DDV.game_type_label("") == DDV.game_type_label("quatsch") == ""
     assert DDV.breakdown_label("charlie_am_end") == "Karlchen"
-    legend = DDV.legend(DDV.options())
+    # The interface's LegendLine of texts (said in the language asked for).
+    legend = [(line.what.german, line.points.german) for line in DDV.legend(DDV.options())]
     assert legend[0] == ("Gewonnen", "1") and ("Re / Kontra angesagt", "je 2") in legend
-    assert DDV.legend(DDV.options(), "en")[0] == ("Won", "1")
+    english = DDV.legend(DDV.options(), "en")[0]
+    assert (english.what.german, english.points.german) == ("Won", "1")
 
 
 def test_every_registered_ruleset_implements_the_interface() -> None:

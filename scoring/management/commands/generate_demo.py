@@ -1,5 +1,5 @@
 """manage.py generate_demo --players 400 --rounds 2 [--seed S] [--slug SLUG] [--open-round]
-[--organiser USERNAME]
+[--organiser USERNAME] [--ruleset KEY]
 
 A complete tournament of any size, made through the same services as the organiser's pages:
 create the tournament, import the participants (a CSV of ``scoring.demo.names``), draw round 1
@@ -11,6 +11,8 @@ drawn and released, whose sheets stay empty for the captains (the load test save
 The same seed gives the same participants, seating and games (entry tokens and timestamps
 differ). 400 players make 100 tables, 3,200 games and 12,800 score lines in two rounds.
 ``--organiser`` gives that login access; without it only superusers see the tournament.
+``--ruleset ddv`` plays by the DDV rules: 24 / 30 games a table, the ruleset's own made-up
+rounds (:meth:`rules.base.Ruleset.sample_rows`: Pflichtsoli, Vorführungen, a penalty line).
 
 A club's season: ``--club SLUG --evenings N [--season 2025] [--rule sum|best|average] [--best N]
 [--min-rounds K]`` makes the club (if new), N evenings of ``--players`` each (drawn from a pool
@@ -48,11 +50,19 @@ from tournament.seating import core as pure
 DEFAULT_SEED = 20250403
 
 
-def generated_records(seed: int, number: int, cycles: int) -> Callable[[Sheet], Records]:
-    """Records for a sheet of round ``number``: the same for the same seed, round and table."""
+def generated_records(
+    seed: int, number: int, cycles: int, tournament: Tournament | None = None
+) -> Callable[[Sheet], Records]:
+    """Records for a sheet of round ``number``: the same for the same seed, round and table;
+    the tournament's ruleset's own rows where it makes them up."""
 
     def records_for(sheet: Sheet) -> Records:
         rng = random.Random(f"games:{seed}:{number}:{sheet.table.number}")
+        if tournament is not None:
+            length = tournament.sheet_length(sheet.size)
+            rows = tournament.rules.sample_rows(sheet.size, length, rng.randrange(2**31))
+            if rows is not None:
+                return rows
         return sheet_records(sheet.size, sheet.size * cycles, rng)
 
     return records_for
@@ -91,6 +101,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--replace", action="store_true", help="delete a tournament with this slug first"
         )
+        parser.add_argument("--ruleset", default=None, help="the ruleset's key (default: house)")
         add_organiser_argument(parser)
         season = parser.add_argument_group("a club's season")
         season.add_argument("--club", metavar="SLUG", help="make a season of this club")
@@ -126,6 +137,7 @@ class Command(BaseCommand):
                     seed,
                     cycles=options["cycles"],
                     open_round=options["open_round"],
+                    ruleset=options["ruleset"],
                 )
                 if organiser is not None:
                     grant_access(tournament, organiser)
@@ -213,8 +225,10 @@ class Command(BaseCommand):
         names: list[tuple[str, str]] | None = None,
         name: str = "",
         date: datetime.date | None = None,
+        ruleset: str | None = None,
     ) -> tuple[Tournament, dict[str, int]]:
         total_rounds = rounds + (1 if open_round else 0)
+        extra = {"ruleset": ruleset} if ruleset else {}
         tournament = create_tournament(
             name=name or f"Großes offenes Turnier ({players} Spieler)",
             date=date or datetime.date(2025, 4, 3),
@@ -223,6 +237,7 @@ class Command(BaseCommand):
             rounds_count=total_rounds,
             cycles=cycles,
             club=club,
+            **extra,
         )
         data = participants_csv(players, seed) if names is None else names_csv(names)
         import_participants(tournament, data, "demo-teilnehmer.csv")
@@ -235,7 +250,7 @@ class Command(BaseCommand):
                 continue
             played = play_round(
                 round_,
-                generated_records(seed, number, cycles),
+                generated_records(seed, number, cycles, tournament),
                 source=SheetVersion.Source.GENERATOR,
             )
             counts["tables"] += len(played)

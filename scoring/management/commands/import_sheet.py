@@ -1,7 +1,9 @@
 """manage.py import_sheet SLUG ROUND TABLE FILE: store and confirm a whole sheet from JSON.
 
-FILE holds a JSON list of game records (SCORING.md §8) in game order, seats as on the sheet.
-Any bad record refuses the whole file with the game numbers and fields; nothing is written.
+FILE holds what the tournament's ruleset reads as a whole sheet
+(:meth:`rules.base.Ruleset.rows_from_document`): for the house rules a JSON list of game records
+(SCORING.md §8) in game order, seats as on the sheet; for the DDV a §9.7 sheet (DDV.md). Any bad
+record refuses the whole file with the game numbers and fields; nothing is written.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from rules.base import RowRefused
 from scoring.models import SheetVersion
 from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json
 from scoring.sheets.reading import sheet_for
@@ -41,9 +44,17 @@ class Command(BaseCommand):
         round_ = Round.objects.filter(tournament=tournament, number=round).first()
         if round_ is None:
             raise CommandError(f"Round {round} of '{slug}' has not been drawn.")
-        records = self.read(file)
+        data = self.read(file)
         try:
             sheet = sheet_for(round_, table)
+            size = sheet.table.seats.count()
+            try:
+                records = tournament.rules.rows_from_document(
+                    data, size, tournament.scoring_options, "en"
+                )
+            except RowRefused as error:
+                where = f"{error.field}: " if getattr(error, "field", None) else ""
+                raise CommandError(f"{file}: {where}{error.message('en')}") from error
             with transaction.atomic():
                 submit_sheet(
                     sheet,
@@ -65,7 +76,7 @@ class Command(BaseCommand):
         state = "stored" if no_confirm else "stored and confirmed"
         self.stdout.write(f"Round {round}, table {table}: {len(records)} games {state}.")
 
-    def read(self, file: str) -> list:
+    def read(self, file: str) -> object:
         try:
             text = self.stdin_text() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
         except OSError as error:
@@ -82,14 +93,6 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{file}: not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
             ) from error
-        if isinstance(data, dict) and isinstance(data.get("games"), list):
-            # The example sheets wrap each record with its expected points.
-            data = [
-                game.get("record", game) if isinstance(game, dict) else game
-                for game in data["games"]
-            ]
-        if not isinstance(data, list):
-            raise CommandError(f"{file}: expected a JSON list of game records")
         return data
 
     def stdin_text(self) -> str:
