@@ -112,6 +112,8 @@ class SheetPageData:
     refused_games: list[int] = field(default_factory=list)
     # True when the rows are what was typed (scored now), False for the stored version.
     from_input: bool = False
+    # The ruleset's lines about the sheet so far (:meth:`rules.base.Ruleset.sheet_status`).
+    status: tuple[str, ...] = ()
 
     @property
     def table_size(self) -> int:
@@ -347,6 +349,9 @@ def _page(
         game_limit=limit,
         expected=expected,
         records=records,
+        status=ruleset.sheet_status(
+            records, len(seats), sheet.round.tournament.scoring_options, language, names
+        ),
     )
 
 
@@ -394,6 +399,7 @@ def page_json(page: SheetPageData) -> dict[str, Any]:
         "totals": {str(k): v for k, v in page.totals.items()},
         "filled": page.filled_count,
         "expected": page.expected,
+        "status": list(page.status),
     }
 
 

@@ -193,6 +193,19 @@ export function createScores(rows, canon, t, hooks) {
     });
     rows.applyHeads(headChanges(rows.heads(), data.rows));
     paintTotals(data);
+    paintStatus(data.status || []);
+  }
+
+  // The ruleset's lines about the sheet so far (next game, dealer, Pflichtsolo owed).
+  function paintStatus(lines) {
+    const list = document.getElementById("sheet-rules-status");
+    if (!list) return;
+    const items = lines.map(function (line) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      return item;
+    });
+    list.replaceChildren.apply(list, items);
   }
 
   return { schedulePreview: schedulePreview, render: render };
