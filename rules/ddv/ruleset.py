@@ -31,7 +31,7 @@ from rules.ddv.options import (
 from rules.ddv.round import RoundScore, score_rows
 from rules.ddv.rules_text import course_lines, value_legend, value_lines
 from rules.ddv.sheet import score_round
-from rules.ddv.status import board_line, last_was_pflichtsolo, status_lines
+from rules.ddv.status import board_line, last_was_pflichtsolo, solo_mode_for, status_lines
 from rules.ddv.terms import TERMS, term
 from rules.ddv.vocabulary import KIND_BY_VALUE
 from rules.entry import EntrySpec
@@ -115,15 +115,21 @@ class DDV(Ruleset):
         return score_rows(list(rows_before), table_size, options.games(table_size)).state
 
     def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
-        scored = score_rows(list(rows), table_size, TSR_GAMES[table_size])
+        """The table size, at five the seat sitting out, and for an announced solo typed
+        without Pflicht/Lust/Vorführung the only one possible (:func:`solo_mode_for`)."""
         completed: list[Any] = []
-        for raw, row in zip(rows, scored.games, strict=True):
+        for raw in rows:
             if isinstance(raw, Mapping):
                 raw = dict(raw)
                 raw.setdefault("table_size", table_size)
-                if row.sitter is not None and raw.get("sitting_out") is None:
-                    raw["sitting_out"] = row.sitter
+                mode = solo_mode_for(raw, lambda: _state(table_size, completed))
+                if mode is not None:
+                    raw["solo_mode"] = mode
             completed.append(raw)
+        scored = score_rows(completed, table_size, TSR_GAMES[table_size])
+        for raw, row in zip(completed, scored.games, strict=True):
+            if isinstance(raw, dict) and row.sitter is not None and raw.get("sitting_out") is None:
+                raw["sitting_out"] = row.sitter
         return completed
 
     # ---------------------------------------------------------------- the sheet's status

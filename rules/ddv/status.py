@@ -5,6 +5,9 @@ director's live board.
   dealer of that game by name (the same seat again after a Pflichtsolo), the seats that still
   owe their Pflichtsolo, "Vorführung: Sitz 3 muss jetzt spielen" when one is due, and "Zeit
   abgelaufen nach Spiel n" once the round's time is called.
+- **The solo's mode** (:func:`solo_mode_for`): an announced solo typed without Pflicht, Lust or
+  Vorführung gets the only one possible — Vorführung by the seat that must play it now, else
+  Pflicht for a seat that still owes it and Lust for one that does not (§9.3).
 - **Board line** (:func:`board_line`): "Pflichtsolo offen: Platz 2, 4" — nothing once every seat
   has played its Pflichtsolo.
 
@@ -13,10 +16,13 @@ German and English side by side; pure Python, nothing of this project outside ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.ddv.deal import DealState
+from rules.ddv.vocabulary import ANNOUNCED_SOLOS
+
+_ANNOUNCED = frozenset(kind.value for kind in ANNOUNCED_SOLOS)
 
 _TEXTS: dict[str, tuple[str, str]] = {
     "next": ("Spiel {game} von {games}", "Game {game} of {games}"),
@@ -85,7 +91,7 @@ def status_lines(
 
 
 def board_line(state: DealState, lang: str | None = "de") -> str | None:
-    """"Pflichtsolo offen: Platz 2, 4", or ``None`` once nobody owes one."""
+    """ "Pflichtsolo offen: Platz 2, 4", or ``None`` once nobody owes one."""
     owing = state.owing
     if not owing:
         return None
@@ -104,3 +110,25 @@ def last_was_pflichtsolo(rows: Sequence[Any]) -> bool:
             continue
         return row.get("solo_mode") == "pflicht"
     return False
+
+
+def solo_mode_for(row: Mapping[str, Any], state: Callable[[], DealState]) -> str | None:
+    """The only ``solo_mode`` possible for ``row``, an announced solo by one seat that says
+    none (``None`` for any other row); ``state`` gives the deal before the row."""
+    if row.get("kind") not in _ANNOUNCED or row.get("solo_mode") is not None:
+        return None
+    penalty = row.get("penalty")
+    if penalty is not None and not (
+        isinstance(penalty, Mapping) and penalty.get("severity") == "schwerwiegend"
+    ):
+        return None
+    re = row.get("re")
+    if not isinstance(re, list) or len(re) != 1 or type(re[0]) is not int:
+        return None
+    before = state()
+    soloist = re[0]
+    if before.vorfuehrung_due:
+        return "vorfuehrung" if before.designated == soloist else None
+    if soloist not in before.pflicht:
+        return None
+    return "pflicht" if before.pflicht[soloist] is None else "lust"

@@ -20,7 +20,7 @@ from rules.base import Ruleset
 from rules.entry import EntrySpec
 from rules.rows import PENALTY, RowRefusal
 from scoring.models import Sheet, SheetVersion
-from scoring.sheets.entry import RowInput, read_rows, values_from_record
+from scoring.sheets.entry import RowInput, line_keys, read_rows, values_from_record
 from scoring.sheets.reading import expected_games, latest_version
 from tournament.models import Seat
 
@@ -199,13 +199,14 @@ def stored_page(
     filled: list[RowView] = []
     ruleset = sheet.round.tournament.rules
     spec = ruleset.entry_spec(size, language)
+    lines = line_keys(spec)
     records_before = [game.record for game in games]
     for index, game in enumerate(games):
         view = _blank_row(ruleset, index + 1, size, names, records_before[:index], language)
         view.kind = ruleset.row_kind(game.record)
         view.label = ruleset.row_label(index + 1, game.record, records_before[:index], language)
-        values = values_from_record(game.record, game.plus, game.value, spec.solo_kinds)
-        row = RowInput(game.number, size, values, record=dict(game.record))
+        values = values_from_record(game.record, game.plus, game.value, spec.solo_kinds, spec)
+        row = RowInput(game.number, size, values, record=dict(game.record), line_keys=lines)
         view.values = values
         view.mode = row.mode
         view.filled = True

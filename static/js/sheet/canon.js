@@ -55,15 +55,22 @@ export function canon(values, context) {
   const plain = context.defaultKind || "normal";
   if (out.kind === plain) delete out.kind;
   const direct = Object.keys(out).some(function (key) { return /^p\d$/.test(key); });
+  // The ruleset's own inputs: ``context.lines`` make a line of their own (DDV's penalty line),
+  // ``context.own`` go with a quick entry (DDV's Pflicht/Lust/Vorführung; left out when loose:
+  // the server fills in the only one possible).
+  const lines = context.lines || [];
+  const own = context.loose ? [] : (context.own || []);
+  const line = lines.some(function (key) { return out[key]; });
   let keep;
   if (out.record) keep = ["record", "kind", "winners", "value"];
   else if (direct) keep = Object.keys(out).filter(function (key) { return /^p\d$/.test(key); });
+  else if (line) keep = ["kind", "soloist"].concat(lines);
   else if (out.offender) keep = ["kind", "offender", "soloist"];
-  else keep = ["kind", "winners", "value", "soloist"];
+  else keep = ["kind", "winners", "value", "soloist"].concat(own);
   Object.keys(out).forEach(function (key) { if (keep.indexOf(key) < 0) delete out[key]; });
   if (out.soloist) {
     const solo = !context.soloKinds || context.soloKinds.indexOf(out.kind || plain) >= 0;
-    if (context.loose || !solo || (!out.offender && impliedSoloist(out.winners || "", context.active) === out.soloist)) {
+    if (context.loose || !solo || (!out.offender && !line && impliedSoloist(out.winners || "", context.active) === out.soloist)) {
       delete out.soloist;
     }
   }

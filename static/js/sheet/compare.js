@@ -18,9 +18,16 @@ function activeSeatsOf(form) {
 // canon(values, loose, number): "" for a blank row; ``loose`` leaves the soloist out.
 export function makeCanon(form, soloKinds, defaultKind) {
   const activeSeats = activeSeatsOf(form);
+  const names = function (attribute) {
+    return ((form && form.getAttribute(attribute)) || "").split(" ").filter(Boolean);
+  };
+  const lines = names("data-line-fields");
+  const own = names("data-own-fields").filter(function (name) { return lines.indexOf(name) < 0; });
   return function canon(values, loose, number) {
     return canonical(values, {
       loose: !!loose,
+      own: own,
+      lines: lines,
       soloKinds: soloKinds || null,
       defaultKind: defaultKind || null,
       active: activeSeats(number)

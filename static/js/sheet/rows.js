@@ -7,6 +7,9 @@ export function createRows(form, canon) {
   const gameRows = Array.prototype.slice.call(form.querySelectorAll("tr.game-row"));
   const FIELDS = ["kind", "winners", "value", "soloist", "offender", "record"];
   for (let seat = 1; seat <= tableSize; seat += 1) FIELDS.push("p" + seat);
+  // The ruleset's own inputs (DDV: Pflicht/Lust/Vorführung, the penalty line).
+  const OWN = (form.getAttribute("data-own-fields") || "").split(" ").filter(Boolean);
+  OWN.forEach(function (name) { FIELDS.push(name); });
 
   function parts(number) {
     return {
@@ -52,7 +55,7 @@ export function createRows(form, canon) {
     });
     const rowParts = parts(number);
     if (rowParts.extra && (values.soloist || values.offender || FIELDS.some(function (name) {
-      return /^p\d$/.test(name) && values[name];
+      return (/^p\d$/.test(name) || OWN.indexOf(name) >= 0) && values[name];
     }))) {
       rowParts.extra.classList.add("open");
     }
