@@ -22,11 +22,9 @@ export function makeCanon(form, soloKinds, defaultKind) {
     return ((form && form.getAttribute(attribute)) || "").split(" ").filter(Boolean);
   };
   const lines = names("data-line-fields");
-  const own = names("data-own-fields").filter(function (name) { return lines.indexOf(name) < 0; });
   return function canon(values, loose, number) {
     return canonical(values, {
       loose: !!loose,
-      own: own,
       lines: lines,
       soloKinds: soloKinds || null,
       defaultKind: defaultKind || null,
