@@ -73,6 +73,7 @@ def test_a_ddv_captain_enters_a_pflichtsolo_a_penalty_line_and_a_lustsolo_on_the
     phone.wait_for_function(
         "document.getElementById('sheet-rules-status').innerText.includes('Spiel 4 von 24')"
     )
+    assert phone.locator("tr.game-row[data-game='3'] .badge.row-kind").inner_text() == "Strafe"
     assert names[3] in phone.locator("tr.game-row[data-game='5'] .dealer-name").inner_text()
     assert names[2] in phone.locator("tr.game-row[data-game='4'] .dealer-name").inner_text()
     owing = status.inner_text()

@@ -68,6 +68,7 @@ def test_the_ddv_page_offers_pflicht_lust_and_a_penalty_line_but_no_verworfen(
     assert 'name="g1-penalty_offender"' in html and 'name="g1-penalty_referee"' in html
     assert ">geringfügig (−3)</option>" in html
     assert "Verworfen von" not in html and 'name="g1-offender"' not in html
+    assert "Verwerfen" not in html and "Pflicht/Lust, Strafe, Punkte direkt (Alt+W)" in html
     house = organiser_client.get(reverse("scoring:sheet", args=[evening.slug, 1, 1]))
     assert "Verworfen von" in house.content.decode()
     assert "solo_mode" not in house.content.decode()
