@@ -89,9 +89,11 @@ def own_names(entry: EntrySpec, lines: bool = False) -> str:
 
 @register.simple_tag
 def own_open(entry: EntrySpec, row: Any) -> bool:
-    """Whether a row's ruleset-own inputs hold something or a problem (its extras open)."""
+    """Whether a row's extras open for the ruleset's own inputs: a line form filled in, or a
+    problem at any of them (DDV's Pflicht/Lust alone does not: it is filled in)."""
+    lines = {field.name for form in entry.line_forms() for field in form.fields}
     return any(
-        row.values.get(field.name) or row.problems.get(field.name)
+        (field.name in lines and row.values.get(field.name)) or row.problems.get(field.name)
         for field in entry.recorded_fields()
     )
 
