@@ -8,7 +8,7 @@ field. Both the organiser's desk and the captain's phone render this same object
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +21,7 @@ from rules.entry import EntrySpec
 from rules.rows import PENALTY, RowRefusal
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.entry import RowInput, line_keys, read_rows, values_from_record
+from scoring.sheets.own_notes import own_note
 from scoring.sheets.reading import expected_games, latest_version
 from tournament.models import Seat
 
@@ -216,7 +217,7 @@ def stored_page(
         view.kind_label = ruleset.game_type_label(game.kind, language) if game.kind else ""
         view.breakdown = breakdown_labels(game.breakdown, language, ruleset)
         view.warnings = [ruleset.warning_message(code, language) for code in game.warnings]
-        view.note = _row_note(row, names, spec.solo_kinds)
+        view.note = _row_note(row, names, spec.solo_kinds, spec)
         view.counted = True
         for seat, points in view.points.items():
             totals[seat] = totals.get(seat, 0) + points
@@ -277,7 +278,7 @@ def score_inputs(
             view.kind_label = ruleset.game_type_label(result.game_type, language)
             view.breakdown = breakdown_labels(result.breakdown, language, ruleset)
             view.warnings = [warning.message for warning in result.warnings]
-        view.note = _row_note(row, names, spec.solo_kinds)
+        view.note = _row_note(row, names, spec.solo_kinds, spec)
         view.counted = result.counted and not row.problems
         view.totals = dict(result.totals)
         filled.append(view)
@@ -356,13 +357,27 @@ def _page(
     )
 
 
-def _row_note(row: RowInput, names: Mapping[int, str], solo_kinds: Sequence[str] = ()) -> str:
-    """What the row's numbers alone do not say: who revoked, who played alone, how entered."""
+def _row_note(
+    row: RowInput,
+    names: Mapping[int, str],
+    solo_kinds: Sequence[str] = (),
+    spec: EntrySpec | None = None,
+) -> str:
+    """What the row's numbers alone do not say: who revoked, who played alone, how entered,
+    and what the ruleset's own inputs say (``spec``: DDV's Pflichtsolo, its penalty line)."""
     record = row.record or {}
 
     def who(seat: Any) -> str:
         return f"{seat} {names.get(seat, '')}".strip()
 
+    base = _base_note(record, who, solo_kinds)
+    own = own_note(record, spec, who) if spec is not None else ""
+    return " · ".join(part for part in (base, own) if part)
+
+
+def _base_note(
+    record: Mapping[str, Any], who: Callable[[Any], str], solo_kinds: Sequence[str]
+) -> str:
     if record.get("revoke"):
         return _("verworfen von %(player)s") % {"player": who(record["revoke"].get("offender"))}
     if "points" in record:

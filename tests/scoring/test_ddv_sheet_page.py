@@ -113,6 +113,10 @@ def test_typed_ddv_rows_fill_in_the_solo_mode_and_store_a_penalty_line(
     assert page.rows[2].values["penalty_offender"] == "3"
     assert page.rows[2].values["record"] == ""
     assert page.rows[1].values["solo_mode"] == "pflicht"
+    # The notes say it in words, the same on the form and the read-only sheet.
+    names = {seat.number: seat.name for seat in page.seats}
+    assert page.rows[1].note == f"Solospieler 2 {names[2]} · Pflichtsolo"
+    assert page.rows[2].note == f"Strafe: 3 {names[3]}, geringfügig (−3), Schiedsrichter KM"
     assert "Spiel 4 von 24" in page.status
 
 
