@@ -182,6 +182,13 @@ class Ruleset(ABC):
         is for the scoring to refuse."""
         return list(rows)
 
+    def prefill_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+        """The rows typed on a sheet page with what the ruleset derives from the rows before
+        and the page lets a captain leave out (DDV: Pflicht, Lust or Vorführung of a solo, when
+        only one is possible). A sheet given as JSON (an import, a backup) is not passed
+        here. Default: the rows as they are."""
+        return list(rows)
+
     # ---------------------------------------------------------------- the round's clock
     def playing_minutes(self, table_size: int, cycles: int) -> int:
         """The playing time of a round at a table of ``table_size``, in whole minutes.

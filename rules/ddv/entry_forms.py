@@ -4,7 +4,7 @@ The forms are those of the sheet pages — quick entry (winners, value ≤ 29, o
 kind, and the DDV's kinds), the soloist of a one-Re kind, direct points per seat and the
 calculator's full record — with the DDV's vocabulary and bounds. Under "more" a row also says
 Pflicht/Lust/Vorführung of an announced solo (``solo_mode``; left empty, the ruleset fills in
-the only one possible, :meth:`rules.ddv.ruleset.DDV.complete_rows`), and the **penalty line**
+the only one possible, :meth:`rules.ddv.ruleset.DDV.prefill_rows`), and the **penalty line**
 (a form of its own, ``line``): offender, severity, the opponents' Absagen, a Punktabzug and the
 referee's name, written to the record's ``penalty``. The sheet pages' fixed "Verwerfen"
 input has no meaning under DDV (DDV.md §7.3: no revoke), so no form offers it.

@@ -115,22 +115,29 @@ class DDV(Ruleset):
         return score_rows(list(rows_before), table_size, options.games(table_size)).state
 
     def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
-        """The table size, at five the seat sitting out, and for an announced solo typed
-        without Pflicht/Lust/Vorführung the only one possible (:func:`solo_mode_for`)."""
+        scored = score_rows(list(rows), table_size, TSR_GAMES[table_size])
         completed: list[Any] = []
-        for raw in rows:
+        for raw, row in zip(rows, scored.games, strict=True):
             if isinstance(raw, Mapping):
                 raw = dict(raw)
                 raw.setdefault("table_size", table_size)
-                mode = solo_mode_for(raw, lambda: _state(table_size, completed))
-                if mode is not None:
-                    raw["solo_mode"] = mode
+                if row.sitter is not None and raw.get("sitting_out") is None:
+                    raw["sitting_out"] = row.sitter
             completed.append(raw)
-        scored = score_rows(completed, table_size, TSR_GAMES[table_size])
-        for raw, row in zip(completed, scored.games, strict=True):
-            if isinstance(raw, dict) and row.sitter is not None and raw.get("sitting_out") is None:
-                raw["sitting_out"] = row.sitter
         return completed
+
+    def prefill_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+        """An announced solo typed without Pflicht/Lust/Vorführung gets the only one possible
+        (:func:`rules.ddv.status.solo_mode_for`); a sheet given as JSON is not touched (§9.7
+        refuses a missing ``solo_mode`` there)."""
+        filled: list[Any] = []
+        for raw in rows:
+            if isinstance(raw, Mapping):
+                mode = solo_mode_for(raw, lambda: _state(table_size, filled))
+                if mode is not None:
+                    raw = {**raw, "solo_mode": mode}
+            filled.append(raw)
+        return filled
 
     # ---------------------------------------------------------------- the sheet's status
     def sheet_status(

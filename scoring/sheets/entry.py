@@ -163,7 +163,7 @@ def read_rows(
     # What the ruleset derives from the rows before (DDV: the only Pflicht/Lust/Vorführung
     # possible for a solo typed without it) goes into the records scored and stored.
     built = [row for row in rows if row.record is not None]
-    completed = ruleset.complete_rows([row.record for row in built], table_size)
+    completed = ruleset.prefill_rows([row.record for row in built], table_size)
     for row, record in zip(built, completed, strict=True):
         row.record = record
     return rows
@@ -230,7 +230,8 @@ def _build_record(row: RowInput, spec: EntrySpec) -> None:
                 ("record", _("Die Rechner-Angaben sind beschädigt; bitte neu eingeben."))
             )
             return
-        row.record = {**record, **base}
+        # The ruleset's own inputs beside the calculator (DDV: Pflicht/Lust/Vorführung).
+        row.record = {**record, **_recorded(row, spec), **base}
         return
     if mode == "direct":
         points = {}

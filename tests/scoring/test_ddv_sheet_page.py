@@ -140,3 +140,17 @@ def test_a_refused_solo_mode_is_said_at_its_input_naming_the_game(
         },
     ).content.decode()
     assert "Spiel 1:" in html and "Pflicht/Lust/Vorführung: „x“ gibt es nicht." in html
+
+
+def test_rows_given_as_json_are_not_prefilled_a_missing_solo_mode_is_refused(
+    ddv_evening,  # noqa: F811
+    organiser,
+):
+    from scoring.sheets.services import submit_sheet
+    from scoring.sheets.validation import SheetRefused
+
+    sheet = Sheet.objects.get(round__tournament=ddv_evening, round__number=1, table__number=1)
+    solo = {"kind": "solo_damen", "re": [2], "winners": [2], "value": 3}
+    with pytest.raises(SheetRefused) as refused:
+        submit_sheet(sheet, [solo], expected_revision=sheet.revision, user=organiser)
+    assert "Pflicht" in " ".join(refused.value.problems)
