@@ -28,6 +28,8 @@ Vocabulary (the same for every ruleset, whatever the card game's own words are):
 - **Playing time** (Spielzeit): the minutes a table of a size has for its sheet once the round's
   clock runs (:meth:`Ruleset.playing_minutes`); a tournament may set its own.
 
+- **Sheet status**: short lines the sheet pages show above the rows, from the rows entered so
+  far (:meth:`Ruleset.sheet_status`; none by default).
 - **Board line**: a short line the director's live board shows beside a table, from the rows
   entered so far (:meth:`Ruleset.board_line`; none by default).
 
@@ -192,6 +194,13 @@ class Ruleset(ABC):
         is for the scoring to refuse."""
         return list(rows)
 
+    def prefill_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+        """The rows typed on a sheet page with what the ruleset derives from the rows before
+        and the page lets a captain leave out (DDV: Pflicht, Lust or Vorführung of a solo, when
+        only one is possible). A sheet given as JSON (an import, a backup) is not passed
+        here. Default: the rows as they are."""
+        return list(rows)
+
     # ---------------------------------------------------------------- the round's clock
     def playing_minutes(self, table_size: int, cycles: int) -> int:
         """The playing time of a round at a table of ``table_size``, in whole minutes.
@@ -215,6 +224,23 @@ class Ruleset(ABC):
         ``lang`` (DDV: "Pflichtsolo offen: Platz 2, 4"), or ``None`` when there is nothing to
         say. Only asked when :attr:`gives_board_lines` is set."""
         return None
+
+    # ---------------------------------------------------------------- the sheet's status
+    def sheet_status(
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        options: Any,
+        lang: str | None = "de",
+        names: Mapping[int, str] | None = None,
+        time_up_after: int | None = None,
+    ) -> tuple[str, ...]:
+        """Short lines about a sheet so far for the sheet pages, in ``lang``: which game comes
+        next and who deals it, who still owes what, what must be played now (DDV: "Spiel 5 von
+        24", "Vorführung: Sitz 3 muss jetzt spielen"). ``names`` names a seat's player;
+        ``time_up_after`` is the game after which the round's time was called (``None``: not
+        called). Default: nothing to say."""
+        return ()
 
     # ---------------------------------------------------------------- standings
     def standings_order(self) -> tuple[str, ...]:

@@ -10,8 +10,14 @@ Vocabulary:
   ``g<row>-<name>``; ``{seat}`` in a name stands for every seat, ``p{seat}`` → ``p1`` … ``p5``),
   its German ``label`` (or in the language asked for), its ``kind`` (:data:`FIELD_KINDS`), the
   ``choices`` of a choice as (value, label) pairs, the ``bounds`` of a number, the most
-  characters it takes (``max_length``), a ``placeholder`` and whether the page shows it in
-  the row itself or under "more" (``extra``).
+  characters it takes (``max_length``), a ``placeholder`` (for a choice or seat: the text of
+  its empty choice) and whether the page shows it in the row itself or under "more"
+  (``extra``). ``record_path`` says where an input the page does not know by name goes in the
+  row's record ("solo_mode", "penalty.offender"): the page renders it from the spec and
+  writes a typed value there (a seat or int as a number); empty is left out.
+- A form that is a **line** of its own (``EntryForm.line``, DDV's penalty line): when any of its
+  inputs is filled, the row is that form's record — the kind, the soloist and its inputs, no
+  winners or value.
 - **Entry spec** (:class:`EntrySpec`): every form of the ruleset at one table size, which
   kinds need a soloist (``solo_kinds``: the page compares rows as the server reads them), the
   calculator's parties and Sonderpunkte, and where a refusal of a row's JSON field belongs on
@@ -30,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-FIELD_KINDS = ("seats", "int", "choice", "seat", "json", "points")
+FIELD_KINDS = ("seats", "int", "choice", "seat", "json", "points", "text")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +51,7 @@ class EntryField:
     max_length: int | None = None
     placeholder: str = ""
     extra: bool = False
+    record_path: str = ""
 
     def names(self, table_size: int) -> tuple[str, ...]:
         """The form's names of this input: one per seat for a ``{seat}`` name."""
@@ -60,6 +67,7 @@ class EntryForm:
     key: str
     label: str
     fields: tuple[EntryField, ...]
+    line: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +102,13 @@ class EntrySpec:
             for entry in form.fields:
                 names.update(dict.fromkeys(entry.names(self.table_size)))
         return tuple(names)
+
+    def recorded_fields(self) -> tuple[EntryField, ...]:
+        """The inputs written to a record path (the ones the page renders from the spec)."""
+        return tuple(entry for form in self.forms for entry in form.fields if entry.record_path)
+
+    def line_forms(self) -> tuple[EntryForm, ...]:
+        return tuple(form for form in self.forms if form.line)
 
     def choices(self, name: str) -> tuple[tuple[str, str], ...]:
         entry = self.field(name)

@@ -2,10 +2,11 @@
 
 The forms are those of the sheet pages — quick entry (winners, value ≤ 29, or ≤ 21 for a one-Re
 kind, and the DDV's kinds), the soloist of a one-Re kind, direct points per seat and the
-calculator's full record — with the DDV's vocabulary and bounds. What only a full record can
-say today (``solo_mode`` Pflicht/Lust/Vorführung of an announced solo, a ``penalty`` line with
-offender, severity, Absagen, Punktabzug and the referee) is entered through the calculator's
-record; its refusals are shown there with the names below. The sheet pages' fixed "Verwerfen"
+calculator's full record — with the DDV's vocabulary and bounds. Under "more" a row also says
+Pflicht/Lust/Vorführung of an announced solo (``solo_mode``; left empty, the ruleset fills in
+the only one possible, :meth:`rules.ddv.ruleset.DDV.prefill_rows`), and the **penalty line**
+(a form of its own, ``line``): offender, severity, the opponents' Absagen, a Punktabzug and the
+referee's name, written to the record's ``penalty``. The sheet pages' fixed "Verwerfen"
 input has no meaning under DDV (DDV.md §7.3: no revoke), so no form offers it.
 """
 
@@ -23,6 +24,9 @@ from rules.ddv.vocabulary import (
 )
 from rules.entry import EntryField, EntryForm, EntrySpec
 
+SOLO_MODES = ("pflicht", "lust", "vorfuehrung")
+SEVERITIES = ("geringfuegig", "schwerwiegend", "unsportlich")
+
 #: The highest direct points of a seat: a soloist's 3 × 21.
 MAX_DIRECT = 63
 
@@ -38,6 +42,8 @@ FIELD_INPUTS = {
     "dealer": "row",
     # The page's fixed "Verwerfen" input: DDV refuses it (§7.3), shown where it was typed.
     "revoke": "offender",
+    "solo_mode": "solo_mode",
+    "penalty": "penalty_severity",
 }
 
 _TEXTS: dict[str, tuple[str, str]] = {
@@ -52,6 +58,19 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "record": ("Rechner-Angaben", "Calculator entries"),
     "solo_mode": ("Pflicht/Lust/Vorführung", "Pflicht/Lust/Vorführung"),
     "penalty": ("Strafe", "Penalty"),
+    "from_winners": ("aus den Siegern", "from the winners"),
+    "automatic": ("automatisch", "automatic"),
+    "pflicht": ("Pflichtsolo", "Pflichtsolo"),
+    "lust": ("Lustsolo", "Lustsolo"),
+    "vorfuehrung": ("Vorführung", "Vorführung"),
+    "penalty_offender": ("Strafe gegen", "Penalty against"),
+    "penalty_severity": ("Schwere", "Severity"),
+    "geringfuegig": ("geringfügig (−3)", "minor (−3)"),
+    "schwerwiegend": ("schwerwiegend", "serious"),
+    "unsportlich": ("unsportlich (Punktabzug)", "unsporting (deduction)"),
+    "penalty_absagen": ("Absagen der Gegner", "Opponents' Absagen"),
+    "penalty_points": ("Punktabzug", "Deduction"),
+    "penalty_referee": ("Schiedsrichter", "Referee"),
     "augen_re": ("Augen Re", "Re's Augen"),
     "statements": ("Ansagen", "Announcements"),
     "specials": ("Sonderpunkte", "Extra points"),
@@ -82,7 +101,19 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "offender and severity for a penalty.",
     ),
 }
-INPUTS = ("winners", "value", "kind", "soloist", "points")
+INPUTS = (
+    "winners",
+    "value",
+    "kind",
+    "soloist",
+    "points",
+    "solo_mode",
+    "penalty_offender",
+    "penalty_severity",
+    "penalty_absagen",
+    "penalty_points",
+    "penalty_referee",
+)
 RECORD_FIELDS = (
     "augen_re",
     "statements",
@@ -122,7 +153,76 @@ def entry_spec(table_size: int, lang: str = "de") -> EntrySpec:
         ),
     )
     extra = EntryForm(
-        "extra", "", (EntryField("soloist", text("soloist", lang), "seat", extra=True),)
+        "extra",
+        "",
+        (
+            EntryField(
+                "soloist",
+                text("soloist", lang),
+                "seat",
+                placeholder=text("from_winners", lang),
+                extra=True,
+            ),
+            EntryField(
+                "solo_mode",
+                text("solo_mode", lang),
+                "choice",
+                choices=tuple((mode, text(mode, lang)) for mode in SOLO_MODES),
+                placeholder=text("automatic", lang),
+                extra=True,
+                record_path="solo_mode",
+            ),
+        ),
+    )
+    penalty = EntryForm(
+        "penalty",
+        text("penalty", lang),
+        (
+            EntryField(
+                "penalty_offender",
+                text("penalty_offender", lang),
+                "seat",
+                placeholder="–",
+                extra=True,
+                record_path="penalty.offender",
+            ),
+            EntryField(
+                "penalty_severity",
+                text("penalty_severity", lang),
+                "choice",
+                choices=tuple((level, text(level, lang)) for level in SEVERITIES),
+                placeholder="–",
+                extra=True,
+                record_path="penalty.severity",
+            ),
+            EntryField(
+                "penalty_absagen",
+                text("penalty_absagen", lang),
+                "int",
+                bounds=(0, 4),
+                max_length=1,
+                extra=True,
+                record_path="penalty.absagen",
+            ),
+            EntryField(
+                "penalty_points",
+                text("penalty_points", lang),
+                "int",
+                bounds=(1, 12),
+                max_length=2,
+                extra=True,
+                record_path="penalty.points",
+            ),
+            EntryField(
+                "penalty_referee",
+                text("penalty_referee", lang),
+                "text",
+                max_length=40,
+                extra=True,
+                record_path="penalty.referee",
+            ),
+        ),
+        line=True,
     )
     direct = EntryForm(
         "direct",
@@ -148,7 +248,7 @@ def entry_spec(table_size: int, lang: str = "de") -> EntrySpec:
     )
     return EntrySpec(
         table_size=table_size,
-        forms=(quick, extra, direct, calculator),
+        forms=(quick, extra, penalty, direct, calculator),
         solo_kinds=tuple(sorted(kind.value for kind in Kind if kind not in TEAM_KINDS)),
         parties=(("re", "Re", "Re", ""), ("kontra", "Kontra", "Kontra", "")),
         specials=tuple((key, label(key, lang)) for key in SPECIALS),

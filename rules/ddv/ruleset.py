@@ -31,6 +31,7 @@ from rules.ddv.options import (
 from rules.ddv.round import RoundScore, score_rows
 from rules.ddv.rules_text import course_lines, value_legend, value_lines
 from rules.ddv.sheet import score_round
+from rules.ddv.status import board_line, last_was_pflichtsolo, solo_mode_for, status_lines
 from rules.ddv.terms import TERMS, term
 from rules.ddv.vocabulary import KIND_BY_VALUE
 from rules.entry import EntrySpec
@@ -132,6 +133,39 @@ class DDV(Ruleset):
                     raw["sitting_out"] = row.sitter
             completed.append(raw)
         return completed
+
+    def prefill_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+        """An announced solo typed without Pflicht/Lust/Vorführung gets the only one possible
+        (:func:`rules.ddv.status.solo_mode_for`); a sheet given as JSON is not touched (§9.7
+        refuses a missing ``solo_mode`` there)."""
+        filled: list[Any] = []
+        for raw in rows:
+            if isinstance(raw, Mapping):
+                mode = solo_mode_for(raw, lambda: _state(table_size, filled))
+                if mode is not None:
+                    raw = {**raw, "solo_mode": mode}
+            filled.append(raw)
+        return filled
+
+    # ---------------------------------------------------------------- the sheet's status
+    def sheet_status(
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        options: DdvOptions,
+        lang: str | None = "de",
+        names: Mapping[int, str] | None = None,
+        time_up_after: int | None = None,
+    ) -> tuple[str, ...]:
+        state = score_rows(list(rows), table_size, options.games(table_size), time_up_after).state
+        return status_lines(state, lang, names, last_was_pflichtsolo(rows))
+
+    gives_board_lines = True
+
+    def board_line(
+        self, rows: Sequence[JsonRow], table_size: int, options: DdvOptions, lang: str | None = "de"
+    ) -> str | None:
+        return board_line(self.deal_state(table_size, rows, options), lang)
 
     # ---------------------------------------------------------------- standings
     def standings_order(self) -> tuple[str, ...]:

@@ -7,6 +7,11 @@ A row of the paper list is typed in one of four ways, recognised in this order:
 - **revoke** (Verwerfen): ``g<n>-offender`` names the seat that revoked;
 - **quick entry**: ``g<n>-winners`` ("14", "1+4", "2") and ``g<n>-value``.
 
+A ruleset's own inputs (:meth:`rules.entry.EntrySpec.recorded_fields`: DDV's Pflicht/Lust/
+Vorführung and its penalty line) are read by their names and written to their record path; a
+form that is a line of its own (``EntryForm.line``) is recognised after direct points: its
+record is the kind, the soloist and its inputs.
+
 ``g<n>-kind`` is the kind of game (default ``normal``) and ``g<n>-soloist`` the soloist of a
 one-Re kind; when left empty it follows from the winners (one seat: the soloist won; three
 seats: the remaining active seat played alone).
@@ -93,6 +98,8 @@ class RowInput:
     # Who deals the row and who sits it out, as the ruleset derives them from the rows before.
     dealer: int | None = None
     sitting_out: int | None = None
+    # The ruleset's line forms (DDV: the penalty line): form key → the names of its inputs.
+    line_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def is_empty(self) -> bool:
@@ -104,13 +111,23 @@ class RowInput:
             return "calculator"
         if any(self.values.get(f"p{seat}", "").strip() for seat in range(1, self.table_size + 1)):
             return "direct"
+        for key, names in self.line_keys.items():
+            if any(self.values.get(name, "").strip() for name in names):
+                return key
         if self.values.get("offender", "").strip():
             return "revoke"
         return "quick"
 
 
-def row_keys(table_size: int) -> tuple[str, ...]:
-    return ROW_FIELDS + tuple(f"p{seat}" for seat in range(1, table_size + 1))
+def row_keys(table_size: int, spec: EntrySpec | None = None) -> tuple[str, ...]:
+    """The names of a row's inputs: the fixed ones, direct points per seat and the ruleset's
+    own inputs (``spec``)."""
+    own = tuple(entry.name for entry in spec.recorded_fields()) if spec is not None else ()
+    return ROW_FIELDS + tuple(f"p{seat}" for seat in range(1, table_size + 1)) + own
+
+
+def line_keys(spec: EntrySpec) -> dict[str, tuple[str, ...]]:
+    return {form.key: tuple(entry.name for entry in form.fields) for form in spec.line_forms()}
 
 
 def read_rows(
@@ -121,6 +138,8 @@ def read_rows(
     default ruleset when not given) and the records of the rows before it."""
     ruleset = ruleset or rulesets.get(rulesets.DEFAULT_KEY)
     spec = ruleset.entry_spec(table_size)
+    keys = row_keys(table_size, spec)
+    lines = line_keys(spec)
     rows: list[RowInput] = []
     before: list[dict[str, Any]] = []
     # Rows are read until ``game_limit`` of them count towards the sheet's length: a penalty
@@ -128,8 +147,8 @@ def read_rows(
     for number in range(1, MAX_ROWS + 1):
         if ruleset.played_rows(before) >= game_limit:
             break
-        values = {key: str(data.get(f"g{number}-{key}", ""))[:2000] for key in row_keys(table_size)}
-        row = RowInput(number, table_size, values)
+        values = {key: str(data.get(f"g{number}-{key}", ""))[:2000] for key in keys}
+        row = RowInput(number, table_size, values, line_keys=lines)
         row.dealer = ruleset.dealer(number, table_size, before)
         row.sitting_out = ruleset.sitter(number, table_size, before)
         if not row.is_empty:
@@ -141,6 +160,12 @@ def read_rows(
     for row in rows:
         if row.is_empty:  # a gap before later rows: reported at its row
             _build_record(row, spec)
+    # What the ruleset derives from the rows before (DDV: the only Pflicht/Lust/Vorführung
+    # possible for a solo typed without it) goes into the records scored and stored.
+    built = [row for row in rows if row.record is not None]
+    completed = ruleset.prefill_rows([row.record for row in built], table_size)
+    for row, record in zip(built, completed, strict=True):
+        row.record = record
     return rows
 
 
@@ -205,7 +230,8 @@ def _build_record(row: RowInput, spec: EntrySpec) -> None:
                 ("record", _("Die Rechner-Angaben sind beschädigt; bitte neu eingeben."))
             )
             return
-        row.record = {**record, **base}
+        # The ruleset's own inputs beside the calculator (DDV: Pflicht/Lust/Vorführung).
+        row.record = {**record, **_recorded(row, spec), **base}
         return
     if mode == "direct":
         points = {}
@@ -216,6 +242,15 @@ def _build_record(row: RowInput, spec: EntrySpec) -> None:
             row.record = {**base, "points": points}
         return
     soloist = _int(row, "soloist", _("Solospieler"))
+    own = _recorded(row, spec)
+    if mode in row.line_keys:
+        if row.problems:
+            return
+        record = {**base, "kind": kind, **own}
+        if kind in spec.solo_kinds and soloist is not None:
+            record["re"] = [soloist]
+        row.record = record
+        return
     if mode == "revoke":
         offender = _int(row, "offender", _("Verworfen von"))
         if row.problems:
@@ -244,7 +279,7 @@ def _build_record(row: RowInput, spec: EntrySpec) -> None:
     if value is None:
         row.problems.append(("value", _("Bitte den Wert des Spiels eingeben.")))
         return
-    record = {**base, "kind": kind, "winners": winners, "value": value}
+    record = {**base, "kind": kind, "winners": winners, "value": value, **own}
     if kind in spec.solo_kinds:
         if soloist is None:
             soloist = infer_soloist(winners, row.table_size, row.sitting_out)
@@ -253,6 +288,41 @@ def _build_record(row: RowInput, spec: EntrySpec) -> None:
             return
         record["re"] = [soloist]
     row.record = record
+
+
+def _recorded(row: RowInput, spec: EntrySpec) -> dict[str, Any]:
+    """The ruleset's own inputs of ``row`` at their record paths ("penalty.offender" →
+    ``{"penalty": {"offender": 3}}``); a seat or number that is not one is a problem at its
+    input, a value outside a choice's list too. Inputs of a line form are only read for a row
+    of that form."""
+    lines = {name for names in row.line_keys.values() for name in names}
+    record: dict[str, Any] = {}
+    for entry in spec.recorded_fields():
+        if entry.name in lines and row.mode not in row.line_keys:
+            continue
+        text = row.values.get(entry.name, "").strip()
+        if not text:
+            continue
+        value: Any = text[: entry.max_length or 200]
+        if entry.kind in ("seat", "int"):
+            value = _int(row, entry.name, entry.label)
+            if value is None:
+                continue
+        elif entry.choices and text not in {choice for choice, _label in entry.choices}:
+            row.problems.append(
+                (
+                    entry.name,
+                    _("%(label)s: „%(text)s“ gibt es nicht.")
+                    % {"label": entry.label, "text": text[:20]},
+                )
+            )
+            continue
+        target = record
+        *parents, leaf = entry.record_path.split(".")
+        for parent in parents:
+            target = target.setdefault(parent, {})
+        target[leaf] = value
+    return record
 
 
 def infer_soloist(winners: list[int], table_size: int, sitting_out: int | None) -> int | None:
@@ -272,10 +342,21 @@ def values_from_record(
     result_plus: list[int],
     value: int | None,
     solo_kinds: tuple[str, ...] | frozenset[str] = (),
+    spec: EntrySpec | None = None,
 ) -> dict[str, str]:
     """The fields of the sheet page that show a stored record again (``solo_kinds``: the kinds
-    with a soloist, from the ruleset's entry spec)."""
+    with a soloist, from the ruleset's entry spec; ``spec``: the ruleset's own inputs, read
+    back from their record paths)."""
     values = {key: "" for key in ROW_FIELDS}
+    own = _own_values(record, spec) if spec is not None else {}
+    values.update(own)
+    lines = _line_fields(spec) if spec is not None else ()
+    if any(own.get(entry.name) for entry in lines) and _only_lines(record, lines):
+        values["kind"] = str(record.get("kind", ""))
+        re_party = record.get("re") or []
+        if record.get("kind") in solo_kinds and re_party:
+            values["soloist"] = str(re_party[0])
+        return values
     values["kind"] = str(record.get("kind", "normal"))
     if "points" in record:
         for seat, points in record["points"].items():
@@ -296,4 +377,33 @@ def values_from_record(
     values["record"] = json.dumps(clean, ensure_ascii=False)
     values["winners"] = "".join(str(seat) for seat in result_plus)
     values["value"] = "" if value is None else str(abs(value))
+    return values
+
+
+def _line_fields(spec: EntrySpec) -> tuple[Any, ...]:
+    return tuple(entry for form in spec.line_forms() for entry in form.fields)
+
+
+def _only_lines(record: Mapping[str, Any], lines: tuple[Any, ...]) -> bool:
+    """Whether the line form's inputs say everything a stored line holds under their record
+    paths (else it is shown as the calculator's record, nothing lost)."""
+    covered: dict[str, set[str]] = {}
+    for entry in lines:
+        head, _dot, rest = entry.record_path.partition(".")
+        covered.setdefault(head, set()).add(rest)
+    for head, leaves in covered.items():
+        value = record.get(head)
+        if isinstance(value, Mapping) and not set(value) <= leaves:
+            return False
+    return True
+
+
+def _own_values(record: Mapping[str, Any], spec: EntrySpec) -> dict[str, str]:
+    """The ruleset's own inputs of a stored record, read from their record paths."""
+    values: dict[str, str] = {}
+    for entry in spec.recorded_fields():
+        value: Any = record
+        for part in entry.record_path.split("."):
+            value = value.get(part) if isinstance(value, Mapping) else None
+        values[entry.name] = "" if value is None or isinstance(value, (dict, list)) else str(value)
     return values

@@ -8,7 +8,7 @@ field. Both the organiser's desk and the captain's phone render this same object
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +20,8 @@ from rules.base import Ruleset
 from rules.entry import EntrySpec
 from rules.rows import PENALTY, RowRefusal
 from scoring.models import Sheet, SheetVersion
-from scoring.sheets.entry import RowInput, read_rows, values_from_record
+from scoring.sheets.entry import RowInput, line_keys, read_rows, values_from_record
+from scoring.sheets.own_notes import own_note
 from scoring.sheets.reading import expected_games, latest_version
 from tournament.models import Seat
 
@@ -112,6 +113,8 @@ class SheetPageData:
     refused_games: list[int] = field(default_factory=list)
     # True when the rows are what was typed (scored now), False for the stored version.
     from_input: bool = False
+    # The ruleset's lines about the sheet so far (:meth:`rules.base.Ruleset.sheet_status`).
+    status: tuple[str, ...] = ()
 
     @property
     def table_size(self) -> int:
@@ -205,13 +208,14 @@ def stored_page(
     filled: list[RowView] = []
     ruleset = sheet.round.tournament.rules
     spec = ruleset.entry_spec(size, language)
+    lines = line_keys(spec)
     records_before = [game.record for game in games]
     for index, game in enumerate(games):
         view = _blank_row(ruleset, index + 1, size, names, records_before[:index], language)
         view.kind = ruleset.row_kind(game.record)
         view.label = ruleset.row_label(index + 1, game.record, records_before[:index], language)
-        values = values_from_record(game.record, game.plus, game.value, spec.solo_kinds)
-        row = RowInput(game.number, size, values, record=dict(game.record))
+        values = values_from_record(game.record, game.plus, game.value, spec.solo_kinds, spec)
+        row = RowInput(game.number, size, values, record=dict(game.record), line_keys=lines)
         view.values = values
         view.mode = row.mode
         view.filled = True
@@ -221,7 +225,7 @@ def stored_page(
         view.kind_label = ruleset.game_type_label(game.kind, language) if game.kind else ""
         view.breakdown = breakdown_labels(game.breakdown, language, ruleset)
         view.warnings = [ruleset.warning_message(code, language) for code in game.warnings]
-        view.note = _row_note(row, names, spec.solo_kinds)
+        view.note = _row_note(row, names, spec.solo_kinds, spec)
         view.counted = True
         for seat, points in view.points.items():
             totals[seat] = totals.get(seat, 0) + points
@@ -282,7 +286,7 @@ def score_inputs(
             view.kind_label = ruleset.game_type_label(result.game_type, language)
             view.breakdown = breakdown_labels(result.breakdown, language, ruleset)
             view.warnings = [warning.message for warning in result.warnings]
-        view.note = _row_note(row, names, spec.solo_kinds)
+        view.note = _row_note(row, names, spec.solo_kinds, spec)
         view.counted = result.counted and not row.problems
         view.totals = dict(result.totals)
         filled.append(view)
@@ -355,16 +359,33 @@ def _page(
         game_limit=limit,
         expected=expected,
         records=records,
+        status=ruleset.sheet_status(
+            records, len(seats), sheet.round.tournament.scoring_options, language, names
+        ),
     )
 
 
-def _row_note(row: RowInput, names: Mapping[int, str], solo_kinds: Sequence[str] = ()) -> str:
-    """What the row's numbers alone do not say: who revoked, who played alone, how entered."""
+def _row_note(
+    row: RowInput,
+    names: Mapping[int, str],
+    solo_kinds: Sequence[str] = (),
+    spec: EntrySpec | None = None,
+) -> str:
+    """What the row's numbers alone do not say: who revoked, who played alone, how entered,
+    and what the ruleset's own inputs say (``spec``: DDV's Pflichtsolo, its penalty line)."""
     record = row.record or {}
 
     def who(seat: Any) -> str:
         return f"{seat} {names.get(seat, '')}".strip()
 
+    base = _base_note(record, who, solo_kinds)
+    own = own_note(record, spec, who) if spec is not None else ""
+    return " · ".join(part for part in (base, own) if part)
+
+
+def _base_note(
+    record: Mapping[str, Any], who: Callable[[Any], str], solo_kinds: Sequence[str]
+) -> str:
     if record.get("revoke"):
         return _("verworfen von %(player)s") % {"player": who(record["revoke"].get("offender"))}
     if "points" in record:
@@ -402,6 +423,7 @@ def page_json(page: SheetPageData) -> dict[str, Any]:
         "totals": {str(k): v for k, v in page.totals.items()},
         "filled": page.filled_count,
         "expected": page.expected,
+        "status": list(page.status),
     }
 
 

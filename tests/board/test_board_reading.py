@@ -138,3 +138,22 @@ def test_the_ruleset_may_give_each_table_a_board_line(evening, organiser, noting
     tables = by_number(board_of(evening))
     assert tables[3].note == "4 Zeilen an 5 Plätzen"
     assert tables[1].note is None  # nothing entered: nothing to say
+
+
+def test_a_ddv_table_on_the_board_says_who_still_owes_a_pflichtsolo(make_tournament, organiser):
+    from scoring.evening.rounds import release_round as release
+    from tests.conftest import EXAMPLES
+    from tests.scoring.test_ddv_desk import RD1
+    from tournament.participants.services import import_participants
+    from tournament.seating.services import enter_slips
+
+    tournament = make_tournament(ruleset="ddv")
+    people = import_participants(
+        tournament, (EXAMPLES / "teilnehmer.csv").read_bytes(), "teilnehmer.csv", user=organiser
+    )
+    enter_slips(tournament, {p.pk: n for n, p in enumerate(people, start=1)}, user=organiser)
+    release(tournament, 1, user=organiser)
+    sheet = sheet_of(tournament, 1)
+    # Three games, the third seat 2's Pflichtsolo: seats 1, 3 and 4 still owe theirs.
+    submit_sheet(sheet, RD1[:3], expected_revision=sheet.revision, user=organiser)
+    assert by_number(board_of(tournament))[1].note == "Pflichtsolo offen: Platz 1, 3, 4"

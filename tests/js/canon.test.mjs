@@ -73,3 +73,12 @@ test("the plain kind is the ruleset's own: another ruleset's first kind counts a
   assert.notStrictEqual(Sync.canon({ kind: "normal", winners: "1", value: "2" }, other),
     Sync.canon({ kind: "", winners: "1", value: "2" }, other));
 });
+
+test("a ruleset's line form is a row of its own; Pflicht/Lust never counts", () => {
+  const context = { lines: ["penalty_offender", "penalty_severity", "penalty_referee"] };
+  const line = { kind: "normal", penalty_offender: "3", penalty_severity: "geringfuegig", penalty_referee: "KM", winners: "", value: "" };
+  assert.equal(Sync.canon(line, context), "penalty_offender=3&penalty_referee=KM&penalty_severity=geringfuegig");
+  const typed = { kind: "solo_damen", winners: "2", value: "3", solo_mode: "" };
+  const stored = { kind: "solo_damen", winners: "2", value: "3", solo_mode: "pflicht", soloist: "2" };
+  assert.equal(Sync.canon(typed, { ...context, active: [1, 2, 3, 4], soloKinds: ["solo_damen"] }), Sync.canon(stored, { ...context, active: [1, 2, 3, 4], soloKinds: ["solo_damen"] }));
+});

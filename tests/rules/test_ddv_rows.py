@@ -243,7 +243,23 @@ def test_entry_spec_speaks_ddv() -> None:
         "fuchs_gefangen",
         "charlie_am_end",
     ]
-    assert spec.input_of("penalty.offender") == "record"
+    # The penalty line and Pflicht/Lust/Vorführung are inputs of their own (DDV.md §6, §9.3).
+    assert spec.input_of("penalty.offender") == "penalty_severity"
+    assert spec.input_of("solo_mode") == "solo_mode"
+    assert [form.key for form in spec.line_forms()] == ["penalty"]
+    assert {entry.record_path for entry in spec.recorded_fields()} == {
+        "solo_mode",
+        "penalty.offender",
+        "penalty.severity",
+        "penalty.absagen",
+        "penalty.points",
+        "penalty.referee",
+    }
+    assert [value for value, _label in spec.choices("solo_mode")] == [
+        "pflicht",
+        "lust",
+        "vorfuehrung",
+    ]
     assert spec.record_names["solo_mode"] == "Pflicht/Lust/Vorführung"
     assert spec.input_of("re") == "soloist" and spec.input_of("dealer") == "row"
     assert dict(DDV.entry_spec(5, "en").choices("kind"))["solo_damen"] == "Queens solo"

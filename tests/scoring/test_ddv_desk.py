@@ -87,7 +87,8 @@ def test_a_ddv_round_goes_through_the_desk_with_a_penalty_line_and_a_pflichtsolo
         preview, desk_form([*rows, {**lust, "solo_mode": "lust"}], saved["revision"])
     ).json()
     problems = answer["rows"][4]["problems"]
-    assert any("Pflichtsolo" in message for message in problems.get("record", [])), problems
+    # Shown at the Pflicht/Lust/Vorführung input the page renders from the entry spec.
+    assert any("Pflichtsolo" in message for message in problems.get("solo_mode", [])), problems
 
     # The whole round with the penalty line: handed in and confirmed at the desk.
     full = [*RD1[:3], MINOR, *RD1[3:]]

@@ -55,15 +55,21 @@ export function canon(values, context) {
   const plain = context.defaultKind || "normal";
   if (out.kind === plain) delete out.kind;
   const direct = Object.keys(out).some(function (key) { return /^p\d$/.test(key); });
+  // The ruleset's own inputs: ``context.lines`` make a line of their own (DDV's penalty line).
+  // The others (DDV's Pflicht/Lust/Vorführung) never count: the ruleset fills in the only one
+  // possible, so a row typed without it is the row stored with it.
+  const lines = context.lines || [];
+  const line = lines.some(function (key) { return out[key]; });
   let keep;
   if (out.record) keep = ["record", "kind", "winners", "value"];
   else if (direct) keep = Object.keys(out).filter(function (key) { return /^p\d$/.test(key); });
+  else if (line) keep = ["kind", "soloist"].concat(lines);
   else if (out.offender) keep = ["kind", "offender", "soloist"];
   else keep = ["kind", "winners", "value", "soloist"];
   Object.keys(out).forEach(function (key) { if (keep.indexOf(key) < 0) delete out[key]; });
   if (out.soloist) {
     const solo = !context.soloKinds || context.soloKinds.indexOf(out.kind || plain) >= 0;
-    if (context.loose || !solo || (!out.offender && impliedSoloist(out.winners || "", context.active) === out.soloist)) {
+    if (context.loose || !solo || (!out.offender && !line && impliedSoloist(out.winners || "", context.active) === out.soloist)) {
       delete out.soloist;
     }
   }

@@ -18,9 +18,14 @@ function activeSeatsOf(form) {
 // canon(values, loose, number): "" for a blank row; ``loose`` leaves the soloist out.
 export function makeCanon(form, soloKinds, defaultKind) {
   const activeSeats = activeSeatsOf(form);
+  const names = function (attribute) {
+    return ((form && form.getAttribute(attribute)) || "").split(" ").filter(Boolean);
+  };
+  const lines = names("data-line-fields");
   return function canon(values, loose, number) {
     return canonical(values, {
       loose: !!loose,
+      lines: lines,
       soloKinds: soloKinds || null,
       defaultKind: defaultKind || null,
       active: activeSeats(number)

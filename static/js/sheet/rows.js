@@ -7,6 +7,12 @@ export function createRows(form, canon) {
   const gameRows = Array.prototype.slice.call(form.querySelectorAll("tr.game-row"));
   const FIELDS = ["kind", "winners", "value", "soloist", "offender", "record"];
   for (let seat = 1; seat <= tableSize; seat += 1) FIELDS.push("p" + seat);
+  // The ruleset's own inputs (DDV: Pflicht/Lust/Vorführung, the penalty line).
+  (form.getAttribute("data-own-fields") || "").split(" ").filter(Boolean).forEach(function (name) {
+    FIELDS.push(name);
+  });
+  // Those that make a line of their own (DDV's penalty line) open the row's extras when filled.
+  const LINES = (form.getAttribute("data-line-fields") || "").split(" ").filter(Boolean);
 
   function parts(number) {
     return {
@@ -52,7 +58,7 @@ export function createRows(form, canon) {
     });
     const rowParts = parts(number);
     if (rowParts.extra && (values.soloist || values.offender || FIELDS.some(function (name) {
-      return /^p\d$/.test(name) && values[name];
+      return (/^p\d$/.test(name) || LINES.indexOf(name) >= 0) && values[name];
     }))) {
       rowParts.extra.classList.add("open");
     }

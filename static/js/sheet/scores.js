@@ -187,12 +187,41 @@ export function createScores(rows, canon, t, hooks) {
       parts.main.classList.toggle("has-warning", row.warnings.length > 0);
       parts.main.classList.toggle("empty", !row.filled);
       parts.main.setAttribute("data-mode", row.mode);
+      paintKind(parts.main, row);
       markProblems(row, parts, problems);
       paintPoints(row, parts);
       paintInfo(row, parts, problems);
     });
     rows.applyHeads(headChanges(rows.heads(), data.rows));
     paintTotals(data);
+    paintStatus(data.status || []);
+  }
+
+  // A row that is no game (DDV's penalty line) says so beside its number ("Strafe").
+  function paintKind(main, row) {
+    if (!row.kind) return;
+    main.setAttribute("data-row-kind", row.kind);
+    const cell = main.querySelector("td.game-no");
+    let badge = cell && cell.querySelector(".badge.row-kind");
+    if (row.kind === "penalty" && cell && !badge) {
+      badge = document.createElement("span");
+      badge.className = "badge row-kind";
+      cell.insertBefore(badge, cell.querySelector(".row-state"));
+    }
+    if (badge && row.kind === "penalty") badge.textContent = row.label || "";
+    else if (badge) badge.remove();
+  }
+
+  // The ruleset's lines about the sheet so far (next game, dealer, Pflichtsolo owed).
+  function paintStatus(lines) {
+    const list = document.getElementById("sheet-rules-status");
+    if (!list) return;
+    const items = lines.map(function (line) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      return item;
+    });
+    list.replaceChildren.apply(list, items);
   }
 
   return { schedulePreview: schedulePreview, render: render };
