@@ -1,14 +1,17 @@
-"""The rulesets by key. ``hausregeln`` is the default and the only one so far; tests may
-:func:`register` their own."""
+"""The rulesets by key. ``hausregeln`` is the default; the count-down games ``24``, ``zwanzig``
+and ``20ab`` (:mod:`rules.countdown`) are registered beside it; tests may :func:`register` their
+own."""
 
 from __future__ import annotations
 
 from rules.base import Ruleset
+from rules.countdown.ruleset import COUNTDOWN_RULESETS
 from rules.hausregeln.ruleset import HOUSE_RULES
 
 DEFAULT_KEY = HOUSE_RULES.key
 
 _RULESETS: dict[str, Ruleset] = {HOUSE_RULES.key: HOUSE_RULES}
+_RULESETS.update((ruleset.key, ruleset) for ruleset in COUNTDOWN_RULESETS)
 
 
 class UnknownRuleset(KeyError):

@@ -209,9 +209,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'Erwartet: {{"scores_before", "record"}} oder {{"players", "records"}}.',
         'Expected: {{"scores_before", "record"}} or {{"players", "records"}}.',
     ),
+    "too_long": (
+        "Zu lang: höchstens {most} Zeichen.",
+        "Too long: at most {most} characters.",
+    ),
     "too_big": (
-        "Zu groß: höchstens {most} {what}.",
-        "Too big: at most {most} {what}.",
+        "Zu groß: höchstens {most} Einträge.",
+        "Too big: at most {most} entries.",
     ),
 }
 
