@@ -98,7 +98,9 @@ def score_item(game: str, options: object, item: object) -> dict[str, Any]:
     try:
         return evening_standings(item.get("standings")).to_json()
     except Refusal as refusal:
-        raise refusal.within("standings") from None
+        # evening_standings names its argument "parties"; here it is the item's "standings".
+        path = "standings" + (refusal.field or "parties").removeprefix("parties")
+        raise Refusal(path, refusal.code, **refusal.params) from None
 
 
 def _answer(game: str, options: object, item: object, lang: str) -> tuple[dict[str, Any], bool]:

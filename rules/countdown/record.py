@@ -63,7 +63,7 @@ def _keys(game: Game, record: Mapping[str, Any]) -> None:
         raise Refusal(
             unknown[0],
             "unknown_key",
-            key=shown(unknown[0]),
+            key=unknown[0][:40],
             game=game.label,
             known=", ".join(sorted(game.record_keys)),
         )
