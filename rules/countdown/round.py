@@ -11,6 +11,7 @@ another, the deal passing to the left across Parties, and ``play_round`` of §9.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,7 +77,7 @@ class RoundPlay:
         record."""
         if self.deals >= self.length:
             raise Refusal(None, "round_too_long", most=self.length)
-        if play.deals == 0 and isinstance(record, dict):
+        if play.deals == 0 and isinstance(record, Mapping):
             expected = round_dealer(self.deals, self.size)
             dealer = record.get("dealer")
             if not is_int(dealer) or dealer != expected:

@@ -65,7 +65,8 @@ class CountdownRuleset(Ruleset):
         return option_specs(self.key)
 
     def options(self, data: Mapping[str, Any] | None = None) -> CountdownOptions:
-        return parse_options(self.key, dict(data or {}))
+        # parse_options refuses what is not an object, naming ``options``.
+        return parse_options(self.key, {} if data is None else data)
 
     def options_json(self, options: CountdownOptions) -> dict[str, Any]:
         return options.to_json()
