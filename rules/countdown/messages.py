@@ -209,6 +209,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         'Erwartet: {{"scores_before", "record"}} oder {{"players", "records"}}.',
         'Expected: {{"scores_before", "record"}} or {{"players", "records"}}.',
     ),
+    "sheet_document": (
+        'Eine Liste ist ein Objekt {{"parties": [[Spiele…], …], "stopped": false}}.',
+        'A sheet is an object {{"parties": [[deals…], …], "stopped": false}}.',
+    ),
     "too_long": (
         "Zu lang: höchstens {most} Zeichen.",
         "Too long: at most {most} characters.",

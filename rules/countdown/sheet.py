@@ -18,7 +18,7 @@ from rules.countdown.games import GAMES
 from rules.countdown.messages import render
 from rules.countdown.options import CountdownOptions
 from rules.countdown.partie import PartieResult
-from rules.countdown.round import RoundPlay, RoundResult, round_dealer
+from rules.countdown.round import RoundPlay, RoundResult, play_round, round_dealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +128,22 @@ def _next(play: RoundPlay, row: Any) -> tuple[DealResult, int]:
         if opened:
             play.parties.pop()
         raise
+
+
+def rows_from_document(
+    game: str, options: CountdownOptions, size: int, cycles: int, document: Any
+) -> tuple[list[Any], bool]:
+    """The flat rows and ``stopped`` of an imported sheet ``{"parties": [[records…], …],
+    "stopped": false}`` (``import_sheet`` for a count-down tournament), checked as a round
+    first so that a refusal names ``parties[k].records[i].<field>`` (§6.3)."""
+    if not isinstance(document, dict):
+        raise Refusal(None, "sheet_document")
+    for key in sorted(map(str, document)):
+        if key not in ("parties", "stopped"):
+            raise Refusal(
+                key, "unknown_key", key=key[:40], game=GAMES[game].label, known="parties, stopped"
+            )
+    parties = document.get("parties")
+    stopped = document.get("stopped", False)
+    play_round(game, options.to_json(), size, parties, cycles, stopped)
+    return [record for partie in parties for record in partie], stopped

@@ -236,3 +236,22 @@ def test_the_ruleset_scores_a_document_like_the_command() -> None:
     output, refused = ruleset.score_document(text, ruleset.options())
     assert refused is False
     assert json.loads(output)["scores"] == {"1": 30, "2": 30, "3": 30, "4": 30}
+
+
+def test_an_imported_sheet_document_is_checked_as_a_round_and_flattened() -> None:
+    from rules.countdown.sheet import rows_from_document
+
+    case = next(case for case in of_kind("round") if case["id"] == "RD-7")
+    options = rules.get("24").options()
+    rows, stopped = rows_from_document(
+        "24", options, 4, 3, {"parties": case["parties"], "stopped": True}
+    )
+    assert rows == _flat(case) and stopped is True
+    bad = next(case for case in of_kind("round") if case["id"] == "RD-3")
+    with pytest.raises(Refusal) as raised:
+        rows_from_document("24", options, 4, 3, {"parties": bad["parties"]})
+    assert raised.value.field == "parties[1].records[8]"
+    for document, field in [([], None), ({"parties": [], "extra": 1}, "extra")]:
+        with pytest.raises(Refusal) as raised:
+            rows_from_document("24", options, 4, 3, document)
+        assert raised.value.field == field
