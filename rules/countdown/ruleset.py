@@ -1,0 +1,131 @@
+"""The three count-down games behind the ruleset interface (:class:`rules.base.Ruleset`).
+
+A thin adapter per game (keys ``24``, ``zwanzig``, ``20ab``): tables of 3–5 for the evening
+(§8.1), seat 1 keeps the list and deals first, the deal passes to the left on every row (also
+across Parties, D3), at five the dealer of Zwanzig/20 ab sits out (D4), a sheet holds
+cycles × n deals (§8.2). A row scored on its own (:meth:`CountdownRuleset.score_row`) is the
+command's deal item ``{"scores_before", "record"}``; a sheet is the flat list of deal records.
+
+Standings: §8.4 ranks by Partiepunkte, Siege, Restpunkte (ascending), the latest round
+(:data:`rules.countdown.standings.STANDINGS_ORDER`: ``total``, ``games_won``, ``rest``,
+``latest_round``). :mod:`rules.base` does not know ``rest`` yet; :meth:`standings_order` gives
+the known ones in that order until it does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.base import STANDINGS_METRICS, JsonRow, OptionSpec, Ruleset
+from rules.countdown.deal import DealResult, score_deal
+from rules.countdown.errors import Refusal, shown
+from rules.countdown.games import EVENING_TABLE_SIZES, GAMES
+from rules.countdown.jsonio import dumps, score_document
+from rules.countdown.options import CountdownOptions, option_specs, parse_options
+from rules.countdown.round import round_dealer, round_length
+from rules.countdown.rulestext import describe
+from rules.countdown.sheet import CountdownSheet, score_rows
+from rules.countdown.standings import STANDINGS_ORDER
+
+# The English catalogue of the labels (the ruleset's, its options' and their choices').
+ENGLISH: dict[str, str] = {
+    "Variante a: Trumpfwechsel durch „2“": "Variant a: trump change with a '2'",
+    "Eigentrumpf ohne Stich zählt doppelt": "Own trump without a trick counts double",
+    "Variante b: Aussteigen": "Variant b: dropping out",
+    "Variante c: Punktbasierte Einschränkungen": "Variant c: point limits",
+    "Startpunkte": "Starting points",
+    "Aussteigen verboten ab … Punkten und weniger": "No dropping out at … points or fewer",
+    "Aussteigen höchstens … Mal je Partie": "Dropping out at most … times a Partie",
+    "Gleichstand unter 0": "A tie below 0",
+    "Es wird weitergespielt": "Play goes on",
+    "Die Gleichen teilen sich den Sieg": "The tied players share the win",
+}
+
+_ROW_KEYS = frozenset({"scores_before", "record", "table_size"})
+
+
+class CountdownRuleset(Ruleset):
+    """One count-down game as a ruleset."""
+
+    table_sizes = EVENING_TABLE_SIZES
+
+    def __init__(self, game: str) -> None:
+        self.key = game
+        self.game = GAMES[game]
+        self.label = self.game.label
+
+    def text(self, german: str, lang: str | None = "de") -> str:
+        if (lang or "de").lower().startswith("en"):
+            return ENGLISH.get(german, german)
+        return german
+
+    # ---------------------------------------------------------------- options
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return option_specs(self.key)
+
+    def options(self, data: Mapping[str, Any] | None = None) -> CountdownOptions:
+        # parse_options refuses what is not an object, naming ``options``.
+        return parse_options(self.key, {} if data is None else data)
+
+    def options_json(self, options: CountdownOptions) -> dict[str, Any]:
+        return options.to_json()
+
+    def describe_options(self, options: CountdownOptions, lang: str = "de") -> list[str]:
+        return describe(options, lang)
+
+    # ---------------------------------------------------------------- the table and the sheet
+    def sheet_length(self, table_size: int, cycles: int) -> int:
+        return round_length(table_size, cycles)
+
+    def dealer(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int:
+        return round_dealer(row - 1, table_size)
+
+    def sitter(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int | None:
+        return self.game.sitter(self.dealer(row, table_size, rows_before), table_size)
+
+    def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+        # A deal record's keys are closed (D20): the sitter is implicit, nothing is added.
+        return list(rows)
+
+    # ---------------------------------------------------------------- standings
+    def standings_order(self) -> tuple[str, ...]:
+        return tuple(metric for metric in STANDINGS_ORDER if metric in STANDINGS_METRICS)
+
+    # ---------------------------------------------------------------- scoring
+    def score_row(self, row: JsonRow, options: CountdownOptions, lang: str = "de") -> DealResult:
+        """One deal from ``{"scores_before", "record"}`` (a ``table_size`` key is ignored)."""
+        if not isinstance(row, Mapping):
+            raise Refusal(None, "item")
+        for key in sorted(map(str, row)):
+            if key not in _ROW_KEYS:
+                raise Refusal(
+                    key,
+                    "unknown_key",
+                    key=shown(key),
+                    game=self.label,
+                    known="scores_before, record",
+                )
+        return score_deal(self.key, options.to_json(), row.get("scores_before"), row.get("record"))
+
+    def score_sheet(
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        cycles: int,
+        options: CountdownOptions,
+        stopped: bool = False,
+    ) -> CountdownSheet:
+        return score_rows(self.key, options, rows, table_size, cycles, stopped)
+
+    def score_document(
+        self, text: str, options: CountdownOptions, lang: str = "de"
+    ) -> tuple[str, bool]:
+        output, refused = score_document(self.key, options.to_json(), text, lang)
+        return dumps(output), refused
+
+
+VIERUNDZWANZIG_RULES = CountdownRuleset("24")
+ZWANZIG_RULES = CountdownRuleset("zwanzig")
+ZWANZIG_AB_RULES = CountdownRuleset("20ab")
+COUNTDOWN_RULESETS = (VIERUNDZWANZIG_RULES, ZWANZIG_RULES, ZWANZIG_AB_RULES)
