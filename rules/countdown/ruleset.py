@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.base import STANDINGS_METRICS, JsonRow, OptionSpec, Ruleset
+from rules.countdown import entry_forms
+from rules.countdown import rows as countdown_rows
 from rules.countdown.deal import DealResult, score_deal
 from rules.countdown.errors import Refusal, shown
 from rules.countdown.games import EVENING_TABLE_SIZES, GAMES
@@ -27,6 +29,8 @@ from rules.countdown.round import round_dealer, round_length
 from rules.countdown.rulestext import describe
 from rules.countdown.sheet import CountdownSheet, score_rows
 from rules.countdown.standings import STANDINGS_ORDER
+from rules.entry import EntrySpec
+from rules.rows import DEAL, RowRefusal, RowResult, SheetResult
 
 # The English catalogue of the labels (the ruleset's, its options' and their choices').
 ENGLISH: dict[str, str] = {
@@ -41,6 +45,10 @@ ENGLISH: dict[str, str] = {
     "Es wird weitergespielt": "Play goes on",
     "Die Gleichen teilen sich den Sieg": "The tied players share the win",
 }
+
+def _english(lang: str | None) -> bool:
+    return bool(lang) and str(lang).lower().startswith("en")
+
 
 _ROW_KEYS = frozenset({"scores_before", "record", "table_size"})
 
@@ -85,16 +93,59 @@ class CountdownRuleset(Ruleset):
         return self.game.sitter(self.dealer(row, table_size, rows_before), table_size)
 
     def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
-        # A deal record's keys are closed (D20): the sitter is implicit, nothing is added.
-        return list(rows)
+        """A deal record's keys are closed (D20): nothing is added, and what the sheet pages
+        add to every row (``table_size``, at five ``sitting_out``) is taken off again where it
+        says what the sheet knows; a different value stays for the record's check to refuse."""
+        completed: list[Any] = []
+        for index, row in enumerate(rows):
+            if isinstance(row, Mapping):
+                row = dict(row)
+                if row.get("table_size") == table_size:
+                    row.pop("table_size")
+                if "sitting_out" in row and row["sitting_out"] == self.sitter(
+                    index + 1, table_size
+                ):
+                    row.pop("sitting_out")
+            completed.append(row)
+        return completed
 
     # ---------------------------------------------------------------- standings
     def standings_order(self) -> tuple[str, ...]:
         return tuple(metric for metric in STANDINGS_ORDER if metric in STANDINGS_METRICS)
 
+    # ---------------------------------------------------------------- rows and sheets
+    def row_kind(self, row: JsonRow) -> str:
+        return DEAL
+
+    def row_label(
+        self, number: int, row: JsonRow | None, rows_before: Sequence[JsonRow], lang: str = "de"
+    ) -> str:
+        return countdown_rows.row_label(number, row, rows_before, lang)
+
+    def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
+        return entry_forms.entry_spec(self.key, table_size, "en" if _english(lang) else "de")
+
+    def refusal_message(
+        self, refusal: RowRefusal, lang: str = "de", field_name: str | None = None
+    ) -> str:
+        if not refusal.code:
+            return refusal.message
+        return Refusal(refusal.field, refusal.code, **refusal.params).message(lang)
+
+    def game_type_label(self, game_type: str, lang: str = "de") -> str:
+        return countdown_rows.game_type_label(game_type, lang)
+
+    def breakdown_label(self, key: str, lang: str = "de") -> str:
+        return countdown_rows.stand_label(key, lang)
+
     # ---------------------------------------------------------------- scoring
-    def score_row(self, row: JsonRow, options: CountdownOptions, lang: str = "de") -> DealResult:
-        """One deal from ``{"scores_before", "record"}`` (a ``table_size`` key is ignored)."""
+    def score_row(self, row: JsonRow, options: CountdownOptions, lang: str = "de") -> RowResult:
+        """One deal from ``{"scores_before", "record"}`` (a ``table_size`` key is ignored):
+        ``points`` are the changes, ``totals`` the scores after it."""
+        return countdown_rows.deal_row(self.score_deal_item(row, options))
+
+    def score_deal_item(self, row: JsonRow, options: CountdownOptions) -> DealResult:
+        """The engine's result of a deal item ``{"scores_before", "record"}``."""
         if not isinstance(row, Mapping):
             raise Refusal(None, "item")
         for key in sorted(map(str, row)):
@@ -114,8 +165,27 @@ class CountdownRuleset(Ruleset):
         table_size: int,
         cycles: int,
         options: CountdownOptions,
+        lang: str = "de",
+        *,
+        stopped: bool = False,
+    ) -> SheetResult:
+        """The rows played in order (:mod:`rules.countdown.rows` says what a row's points and
+        totals are: the Partiepunkte); complete per §8.2, or when the organiser ``stopped``
+        the round (the Partie running then is cut, §8.3)."""
+        sheet = self.countdown_sheet(rows, table_size, cycles, options, stopped)
+        return countdown_rows.sheet_result(
+            sheet, table_size, lambda dealer: self.game.sitter(dealer, table_size), lang
+        )
+
+    def countdown_sheet(
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        cycles: int,
+        options: CountdownOptions,
         stopped: bool = False,
     ) -> CountdownSheet:
+        """The engine's own scored sheet (Parties, the round's result)."""
         return score_rows(self.key, options, rows, table_size, cycles, stopped)
 
     def score_document(

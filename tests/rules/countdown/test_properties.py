@@ -158,7 +158,7 @@ def test_the_flat_sheet_scores_like_the_round(setup, data) -> None:
         play.add(current, record)
         rows.append(record)
         parties[-1].append(record)
-    sheet = ruleset.score_sheet(rows, size, 2, options)
+    sheet = ruleset.countdown_sheet(rows, size, 2, options)
     assert sheet.ok
     assert len(rows) <= ruleset.sheet_length(size, 2)
     assert sheet.round.to_json() == play_round(game, raw, size, parties, 2).to_json()

@@ -18,7 +18,7 @@ KEYS = ("24", "zwanzig", "20ab")
 
 
 def test_the_three_games_are_registered_beside_the_house_rules() -> None:
-    assert rules.known_keys() == ["hausregeln", "20ab", "24", "zwanzig"]
+    assert rules.known_keys() == ["hausregeln", "20ab", "24", "ddv", "zwanzig"]
     for key in KEYS:
         ruleset = rules.get(key)
         assert isinstance(ruleset, Ruleset)
@@ -161,7 +161,7 @@ def test_a_row_scored_on_its_own_is_a_deal_from_its_scores_before() -> None:
         },
         "table_size": 4,
     }
-    result = zwanzig.score_row(row, zwanzig.options())
+    result = zwanzig.score_deal_item(row, zwanzig.options())
     assert isinstance(result, DealResult)
     assert result.points == {1: -4, 2: -4, 3: -2, 4: 10}
     with pytest.raises(Refusal) as raised:
@@ -188,7 +188,9 @@ def test_round_examples_through_the_flat_sheet(case: dict[str, Any]) -> None:
     ruleset = rules.get(case["game"])
     options = ruleset.options(case["options"])
     rows = _flat(case)
-    sheet = ruleset.score_sheet(rows, case["players"], case["cycles"], options, case["stopped"])
+    sheet = ruleset.countdown_sheet(
+        rows, case["players"], case["cycles"], options, case["stopped"]
+    )
     expect = case["expect"]
     if "refused" in expect:
         assert not sheet.ok
@@ -224,7 +226,7 @@ def test_a_row_after_the_round_is_over_is_refused_on_the_sheet() -> None:
     case = next(case for case in of_kind("round") if case["id"] == "RD-8")
     ruleset = rules.get("24")
     rows = [*_flat(case), {"deal": 1, "dealer": 3, "trump": "rot", "tricks": {"1": 6}}]
-    sheet = ruleset.score_sheet(rows, 4, case["cycles"], ruleset.options())
+    sheet = ruleset.countdown_sheet(rows, 4, case["cycles"], ruleset.options())
     assert [(issue.game, issue.field, issue.code) for issue in sheet.issues] == [
         (7, None, "round_over")
     ]
