@@ -136,7 +136,6 @@ def sheet_result(
     parties = sheet.round.parties
     last_counted = max((deal.game for deal in sheet.games if deal.counted), default=0)
     results: list[RowResult] = []
-    rows_before: list[Any] = []
     for deal in sheet.games:
         if deal.result is None:
             results.append(

@@ -46,6 +46,7 @@ ENGLISH: dict[str, str] = {
     "Die Gleichen teilen sich den Sieg": "The tied players share the win",
 }
 
+
 def _english(lang: str | None) -> bool:
     return bool(lang) and str(lang).lower().startswith("en")
 

@@ -188,9 +188,7 @@ def test_round_examples_through_the_flat_sheet(case: dict[str, Any]) -> None:
     ruleset = rules.get(case["game"])
     options = ruleset.options(case["options"])
     rows = _flat(case)
-    sheet = ruleset.countdown_sheet(
-        rows, case["players"], case["cycles"], options, case["stopped"]
-    )
+    sheet = ruleset.countdown_sheet(rows, case["players"], case["cycles"], options, case["stopped"])
     expect = case["expect"]
     if "refused" in expect:
         assert not sheet.ok
