@@ -15,10 +15,11 @@ the known ones in that order until it does.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from rules.base import STANDINGS_METRICS, JsonRow, OptionSpec, Ruleset
-from rules.countdown import entry_forms
+from rules.base import PLACEMENT_LINE, JsonRow, OptionSpec, Ruleset
+from rules.countdown import entry_forms, outputs
 from rules.countdown import rows as countdown_rows
 from rules.countdown.deal import DealResult, score_deal
 from rules.countdown.errors import Refusal, shown
@@ -30,7 +31,10 @@ from rules.countdown.rulestext import describe
 from rules.countdown.sheet import CountdownSheet, score_rows
 from rules.countdown.standings import STANDINGS_ORDER
 from rules.entry import EntrySpec
+from rules.printing import LegendLine, PrintedSheet
 from rules.rows import DEAL, RowRefusal, RowResult, SheetResult
+from rules.standings import StandingsColumnSpec
+from rules.text import Text
 
 # The English catalogue of the labels (the ruleset's, its options' and their choices').
 ENGLISH: dict[str, str] = {
@@ -44,6 +48,7 @@ ENGLISH: dict[str, str] = {
     "Gleichstand unter 0": "A tie below 0",
     "Es wird weitergespielt": "Play goes on",
     "Die Gleichen teilen sich den Sieg": "The tied players share the win",
+    **outputs.ENGLISH,
 }
 
 
@@ -112,7 +117,52 @@ class CountdownRuleset(Ruleset):
 
     # ---------------------------------------------------------------- standings
     def standings_order(self) -> tuple[str, ...]:
-        return tuple(metric for metric in STANDINGS_ORDER if metric in STANDINGS_METRICS)
+        return STANDINGS_ORDER
+
+    gives_partie_ends = True
+
+    def partie_end(self, winner: str, breakdown: Sequence[Sequence[Any]]) -> dict[int, int] | None:
+        return outputs.partie_end_scores(winner, breakdown)
+
+    def standings_columns(self) -> tuple[StandingsColumnSpec, ...]:
+        return outputs.STANDINGS_COLUMNS
+
+    def standings_api_fields(self) -> tuple[tuple[str, str], ...]:
+        return outputs.STANDINGS_API_FIELDS
+
+    # ---------------------------------------------------------------- outputs
+    def printed_sheet(
+        self,
+        table_size: int,
+        length: int,
+        options: CountdownOptions,
+        rows: Sequence[JsonRow] = (),
+        lang: str = "de",
+    ) -> PrintedSheet:
+        """§8.6: one row per deal (Nr. in the Partie, Geber, Trumpf, per seat Stiche or "aus"
+        and the new Stand), a rule after each Partie the rows entered so far ended."""
+        sheet = super().printed_sheet(table_size, length, options, rows, lang)
+        scored = None
+        if rows:
+            cycles = max(1, -(-length // table_size))
+            scored = self.countdown_sheet(list(rows), table_size, cycles, options)
+        lead, seat, tail = outputs.sheet_columns()
+        return replace(
+            sheet,
+            lead=lead,
+            seat=seat,
+            tail=tail,
+            rows=outputs.partie_rules(sheet.rows, scored),
+            total_label=Text("Stand am Ende"),
+            legend_title=Text("Je Spiel"),
+            footer=(outputs.FOOTER,),
+        )
+
+    def legend(self, options: CountdownOptions, lang: str = "de") -> tuple[LegendLine, ...]:
+        return outputs.legend(self.key, options)
+
+    def course(self, rounds: int, cycles: int, lang: str = "de") -> tuple[tuple[Text, ...], ...]:
+        return outputs.course(rounds, cycles, PLACEMENT_LINE)
 
     # ---------------------------------------------------------------- rows and sheets
     def row_kind(self, row: JsonRow) -> str:
