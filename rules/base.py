@@ -182,6 +182,10 @@ class Ruleset(ABC):
         is for the scoring to refuse."""
         return list(rows)
 
+    # The tournament's cycles (rounds of deals per sitting) a new tournament of this ruleset
+    # starts with: the Doppelkopf evening's 4 (16 games at a four-table); count-down: 6.
+    default_cycles: int = 4
+
     # ---------------------------------------------------------------- the round's clock
     def playing_minutes(self, table_size: int, cycles: int) -> int:
         """The playing time of a round at a table of ``table_size``, in whole minutes.

@@ -23,7 +23,7 @@ from rules.countdown import entry_forms, outputs
 from rules.countdown import rows as countdown_rows
 from rules.countdown.deal import DealResult, score_deal
 from rules.countdown.errors import Refusal, shown
-from rules.countdown.games import EVENING_TABLE_SIZES, GAMES
+from rules.countdown.games import DEFAULT_CYCLES, EVENING_TABLE_SIZES, GAMES
 from rules.countdown.jsonio import dumps, score_document
 from rules.countdown.options import CountdownOptions, option_specs, parse_options
 from rules.countdown.round import round_dealer, round_length
@@ -63,6 +63,8 @@ class CountdownRuleset(Ruleset):
     """One count-down game as a ruleset."""
 
     table_sizes = EVENING_TABLE_SIZES
+    # §8.2 (D15): six cycles — 24 deals at a four-table, 18 at three, 30 at five.
+    default_cycles = DEFAULT_CYCLES
 
     def __init__(self, game: str) -> None:
         self.key = game

@@ -51,3 +51,10 @@ def test_create_tournament_plays_20ab_and_zwanzig() -> None:
 def test_create_tournament_refuses_bad_countdown_options(args, message) -> None:
     with pytest.raises(CommandError, match=message):
         made(*args)
+
+
+def test_a_countdown_tournament_plays_six_cycles_unless_told_otherwise() -> None:
+    assert made("--ruleset", "24").cycles == 6
+    assert made("--ruleset", "zwanzig", "--cycles", "3").cycles == 3
+    assert made().cycles == 4  # the house rules keep their 4
+    assert made("--ruleset", "ddv").cycles == 4
