@@ -293,6 +293,16 @@ class Ruleset(ABC):
 
     # ================================================================ end of rows and sheets
 
+    def rows_from_document(
+        self, document: Any, table_size: int, cycles: int, options: Any
+    ) -> tuple[list[Any], bool] | None:
+        """An imported sheet (``import_sheet``) in the ruleset's own shape as the sheet's flat
+        rows and whether the organiser stopped the round there (count-down: ``{"parties":
+        [[records…], …], "stopped": false}``); ``None`` when ``document`` is not such a shape
+        (a plain list of rows is read as it is). A bad document raises :class:`RowRefused`
+        naming its field."""
+        return None
+
     @abstractmethod
     def score_document(self, text: str, options: Any, lang: str = "de") -> tuple[str, bool]:
         """The ``score_game`` command: JSON text in, JSON text out, and whether anything was

@@ -28,7 +28,7 @@ from rules.countdown.jsonio import dumps, score_document
 from rules.countdown.options import CountdownOptions, option_specs, parse_options
 from rules.countdown.round import round_dealer, round_length
 from rules.countdown.rulestext import describe
-from rules.countdown.sheet import CountdownSheet, score_rows
+from rules.countdown.sheet import CountdownSheet, rows_from_document, score_rows
 from rules.countdown.standings import STANDINGS_ORDER
 from rules.entry import EntrySpec
 from rules.printing import LegendLine, PrintedSheet
@@ -225,6 +225,8 @@ class CountdownRuleset(Ruleset):
         """The rows played in order (:mod:`rules.countdown.rows` says what a row's points and
         totals are: the Partiepunkte); complete per §8.2, or when the organiser ``stopped``
         the round (the Partie running then is cut, §8.3)."""
+        # The rows as the sheet pages type them carry what the sheet knows (complete_rows).
+        rows = self.complete_rows(rows, table_size)
         sheet = self.countdown_sheet(rows, table_size, cycles, options, stopped)
         return countdown_rows.sheet_result(
             sheet, table_size, lambda dealer: self.game.sitter(dealer, table_size), lang
@@ -240,6 +242,15 @@ class CountdownRuleset(Ruleset):
     ) -> CountdownSheet:
         """The engine's own scored sheet (Parties, the round's result)."""
         return score_rows(self.key, options, rows, table_size, cycles, stopped)
+
+    def rows_from_document(
+        self, document: Any, table_size: int, cycles: int, options: CountdownOptions
+    ) -> tuple[list[Any], bool] | None:
+        """``{"parties": [[records…], …], "stopped": false}``, checked as a round first so that
+        a refusal names ``parties[k].records[i].<field>`` (§6.3); a list is no such document."""
+        if isinstance(document, list):
+            return None
+        return rows_from_document(self.key, options, table_size, cycles, document)
 
     def score_document(
         self, text: str, options: CountdownOptions, lang: str = "de"

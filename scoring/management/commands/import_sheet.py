@@ -1,7 +1,9 @@
 """manage.py import_sheet SLUG ROUND TABLE FILE: store and confirm a whole sheet from JSON.
 
-FILE holds a JSON list of game records (SCORING.md §8) in game order, seats as on the sheet.
-Any bad record refuses the whole file with the game numbers and fields; nothing is written.
+FILE holds a JSON list of game records (SCORING.md §8) in game order, seats as on the sheet, or
+the ruleset's own sheet document (count-down: ``{"parties": [[deal records…], …], "stopped":
+false}``, asked of the ruleset: ``rows_from_document``). Any bad record refuses the whole file
+with the game numbers and fields; nothing is written.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from rules.base import RowRefused
 from scoring.models import SheetVersion
 from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json
 from scoring.sheets.reading import sheet_for
@@ -41,9 +44,10 @@ class Command(BaseCommand):
         round_ = Round.objects.filter(tournament=tournament, number=round).first()
         if round_ is None:
             raise CommandError(f"Round {round} of '{slug}' has not been drawn.")
-        records = self.read(file)
+        data = self.read(file)
         try:
             sheet = sheet_for(round_, table)
+            records = self.rows(data, tournament, sheet.table.size, file)
             with transaction.atomic():
                 submit_sheet(
                     sheet,
@@ -88,6 +92,28 @@ class Command(BaseCommand):
                 game.get("record", game) if isinstance(game, dict) else game
                 for game in data["games"]
             ]
+        return data
+
+    def rows(self, data, tournament: Tournament, size: int, file: str) -> list:
+        """The sheet's rows: a list as it is, or the ruleset's own document read by it."""
+        rules = tournament.rules
+        try:
+            document = rules.rows_from_document(
+                data, size, tournament.cycles, tournament.scoring_options
+            )
+        except RowRefused as error:
+            where = f"{error.field}: " if getattr(error, "field", None) else ""
+            raise CommandError(f"{file}: {where}{error.message()}") from error
+        if document is not None:
+            rows, stopped = document
+            if stopped:
+                # The sheet pages know a table stopped early only as closed after game N;
+                # a stopped count-down round (the cut Partie counted) is not stored that way yet.
+                raise CommandError(
+                    f"{file}: a stopped round cannot be imported yet; end the table at the desk "
+                    "and enter its rows there"
+                )
+            return rows
         if not isinstance(data, list):
             raise CommandError(f"{file}: expected a JSON list of game records")
         return data
