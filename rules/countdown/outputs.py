@@ -58,11 +58,11 @@ ENGLISH: dict[str, str] = {
     "Trumpfansager ohne Stich": "Trump caller without a trick",
     "aus / setzt aus": "out / sitting out",
     "Stand bleibt": "score stays",
-    "Partie gewonnen": "Partie won",
-    "wer zuerst 0 oder weniger hat": "who first has 0 or less",
+    "Partie zu Ende bei": "The Partie ends at",
+    "es gewinnt der niedrigste Stand": "the lowest score wins",
+    "Partiepunkte je Gegner mit höherem / niedrigerem Endstand": "Partie points per opponent "
+    "with a higher / lower final score",
     "Partiepunkte": "Partie points",
-    "je Gegner mit höherem Endstand +1, mit niedrigerem −1": "per opponent with a higher final "
-    "score +1, with a lower one −1",
     "je Durchgang %(c)s Runde: %(three)s Spiele am Dreiertisch, %(four)s am Vierertisch, "
     "%(five)s am Fünfertisch": "each round %(c)s cycle: %(three)s deals at a three-table, "
     "%(four)s at a four-table, %(five)s at a five-table",
@@ -164,13 +164,13 @@ def legend(game: str, options: CountdownOptions) -> tuple[LegendLine, ...]:
             _line("kein Stich", "+5"),
             _line("Trumpfansager ohne Stich", "+10"),
         ]
+    end = "≤ 0 / ≥ 48" if game == VIERUNDZWANZIG else "≤ 0"
     lines += [
         _line("aus / setzt aus", "±0"),
         LegendLine(gettext_noop("Startpunkte"), Text(str(start))),
-        _line("Partie gewonnen", None),
-        _line("wer zuerst 0 oder weniger hat", None),
-        _line("Partiepunkte", None),
-        _line("je Gegner mit höherem Endstand +1, mit niedrigerem −1", None),
+        _line("Partie zu Ende bei", end),
+        _line("es gewinnt der niedrigste Stand", None),
+        _line("Partiepunkte je Gegner mit höherem / niedrigerem Endstand", "+1 / −1"),
     ]
     return tuple(lines)
 
