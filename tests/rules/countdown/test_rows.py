@@ -187,3 +187,20 @@ def test_the_english_of_the_outputs_is_the_rulesets_own() -> None:
                 "PP",
                 "Rest",
             }
+
+
+@pytest.mark.parametrize(
+    ("winner", "breakdown", "scores"),
+    [
+        ("ende", [["stand.1", -2], ["stand.2", 7], ["stand.3", 30]], {1: -2, 2: 7, 3: 30}),
+        ("abbr", [["stand.1", 4], ["stand.2", 9]], {1: 4, 2: 9}),
+        ("void", [["stand.1", 4], ["stand.2", 9]], None),
+        ("", [["stand.1", 4], ["stand.2", 9]], None),
+        ("ende", [["stand.x", 4], [1, 2], ["stand.2", "9"], ["stand.3"]], None),
+    ],
+)
+def test_a_stored_row_names_the_final_scores_only_when_it_ends_a_counted_partie(
+    winner: str, breakdown: list[Any], scores: dict[int, int] | None
+) -> None:
+    assert rules.get("24").partie_end(winner, breakdown) == scores
+    assert rules.get("hausregeln").partie_end(winner, breakdown) is None
