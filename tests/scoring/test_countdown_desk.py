@@ -177,3 +177,27 @@ def test_a_countdown_sheet_that_ends_early_is_complete_with_fewer_deals(evening)
     scored = tournament.rules.score_sheet(records, size, 6, tournament.scoring_options)
     assert scored.complete and scored.ok
     assert len(records) <= length
+
+
+def test_a_countdown_evening_restores_from_its_backup_with_the_same_standings(
+    evening, organiser
+) -> None:
+    from scoring.backup.export import export_tournament
+    from scoring.backup.restore import import_tournament
+
+    tournament = evening
+    first = Round.objects.get(tournament=tournament, number=1)
+    play_sheets(first, lambda sheet: flat(parties_of(sheet.size, 6, salt=3)), user=organiser)
+    before = compute_standings(tournament, 1)
+    copy_ = import_tournament(json.loads(json.dumps(export_tournament(tournament))), slug="kopie")
+    assert copy_.ruleset == "24" and copy_.cycles == 6
+    after = compute_standings(copy_, 1)
+
+    def shown(standings) -> list[tuple[Any, ...]]:
+        return [
+            (row.rank, row.name, row.total, row.games_won, row.parties, row.rest)
+            for row in standings.rows
+        ]
+
+    assert shown(after) == shown(before)
+    assert any(row.rest for row in after.rows) and any(row.parties for row in after.rows)
