@@ -268,6 +268,7 @@ STANDINGS_COLUMNS: tuple[StandingsColumnSpec, ...] = (
         },
         width=10,
         print_width=14,
+        on_phones=False,  # a phone shows place, name and the Partiepunkte without scrolling
     ),
     StandingsColumnSpec(
         "parties",
