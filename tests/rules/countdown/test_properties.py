@@ -164,3 +164,10 @@ def test_the_flat_sheet_scores_like_the_round(setup, data) -> None:
     assert sheet.round.to_json() == play_round(game, raw, size, parties, 2).to_json()
     for row in sheet.games:
         assert row.sitting_out == ruleset.sitter(row.game, size)
+    # Through the interface: the row points are Partiepunkte, zero-sum, ending on the Partie ends.
+    result = ruleset.score_sheet(rows, size, 2, options)
+    assert result.ok and result.complete and result.totals == sheet.totals
+    assert sum(result.totals.values()) == 0
+    for row in result.rows:
+        assert sum(row.points.values()) == 0
+        assert bool(row.plus) == (row.winner in ("ende", "abbr"))
