@@ -66,9 +66,11 @@ from rules.text import Text, gettext_noop, ngettext_lazy
 JsonRow = Mapping[str, Any]
 
 # The standings' metrics a ruleset may order by (the standings compute them from the confirmed
-# score lines): the sum of points, the rows won (with plus points), the points of the last round.
-# New metrics (Partiepunkte, Tischpunkte) are added here and in the standings together.
-STANDINGS_METRICS = ("total", "games_won", "latest_round")
+# score lines): the sum of points, the rows won (with plus points), the points of the last round,
+# and ``rest`` (count-down Restpunkte: the final scores of the Parties, fewer is better; read from
+# the stored rows through :meth:`Ruleset.partie_end`). New metrics (Tischpunkte) are added here
+# and in the standings together.
+STANDINGS_METRICS = ("total", "games_won", "latest_round", "rest")
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +203,10 @@ class Ruleset(ABC):
         here. Default: the rows as they are."""
         return list(rows)
 
+    # The tournament's cycles (rounds of deals per sitting) a new tournament of this ruleset
+    # starts with: the Doppelkopf evening's 4 (16 games at a four-table); count-down: 6.
+    default_cycles: int = 4
+
     # ---------------------------------------------------------------- the round's clock
     def playing_minutes(self, table_size: int, cycles: int) -> int:
         """The playing time of a round at a table of ``table_size``, in whole minutes.
@@ -246,7 +252,19 @@ class Ruleset(ABC):
     def standings_order(self) -> tuple[str, ...]:
         """The metrics of :data:`STANDINGS_METRICS` that rank the standings, the first deciding
         and each next one only among players equal on all before it."""
-        return STANDINGS_METRICS
+        return ("total", "games_won", "latest_round")
+
+    # Whether stored rows may end a Partie (:meth:`partie_end`): the standings read the stored
+    # rows for Restpunkte and Partien gespielt only for a ruleset that sets this.
+    gives_partie_ends: bool = False
+
+    def partie_end(
+        self, winner: str, breakdown: Sequence[Sequence[Any]]
+    ) -> Mapping[int, int] | None:
+        """A stored row's ``winner`` and ``breakdown`` (as :class:`rules.rows.RowResult` gave
+        them): the seats' final scores of the counted Partie the row ends, or ``None`` when the
+        row ends none (or a void one). Only asked when :attr:`gives_partie_ends` is set."""
+        return None
 
     # ================================================================ rows and sheets
     # Issue 22 (branch ``rows``): the sheet pages, the desk, autosave and backup ask these and
@@ -312,12 +330,13 @@ class Ruleset(ABC):
         return ""
 
     def rows_from_document(
-        self, data: Any, table_size: int, options: Any, lang: str = "de"
+        self, data: Any, table_size: int, cycles: int, options: Any, lang: str = "de"
     ) -> list[Any]:
-        """The rows of a whole sheet read from a JSON document (``manage.py import_sheet``),
-        for the sheet service to check and store; refuses with :class:`RowRefused` naming
-        the field. Default: a JSON list of records, or an example sheet's ``{"games":
-        [{"record": …}, …]}``."""
+        """The rows of a whole sheet read from a JSON document (``manage.py import_sheet``) in
+        the ruleset's own shape (DDV: a §9.7 sheet; count-down: ``{"parties": [[records…],
+        …], "stopped": false}``), for the sheet service to check and store; refuses with
+        :class:`RowRefused` naming the field. Default: a JSON list of records, or an example
+        sheet's ``{"games": [{"record": …}, …]}``."""
         if isinstance(data, Mapping) and isinstance(data.get("games"), list):
             # The example sheets wrap each record with its expected points.
             data = [

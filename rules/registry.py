@@ -1,15 +1,18 @@
-"""The rulesets by key. ``hausregeln`` is the default; ``ddv`` the DDV's Turnierspielregeln;
-tests may :func:`register` their own."""
+"""The rulesets by key. ``hausregeln`` is the default; ``ddv`` the DDV's Turnierspielregeln; the
+count-down games ``24``, ``zwanzig`` and ``20ab`` (:mod:`rules.countdown`) are registered beside
+them; tests may :func:`register` their own."""
 
 from __future__ import annotations
 
 from rules.base import Ruleset
+from rules.countdown.ruleset import COUNTDOWN_RULESETS
 from rules.ddv.ruleset import DDV_RULES
 from rules.hausregeln.ruleset import HOUSE_RULES
 
 DEFAULT_KEY = HOUSE_RULES.key
 
 _RULESETS: dict[str, Ruleset] = {HOUSE_RULES.key: HOUSE_RULES, DDV_RULES.key: DDV_RULES}
+_RULESETS.update((ruleset.key, ruleset) for ruleset in COUNTDOWN_RULESETS)
 
 
 class UnknownRuleset(KeyError):

@@ -44,6 +44,8 @@ STANDINGS_VALUES = (
     "latest_round",
     "games_played",
     "solos",
+    "rest",
+    "parties",
 )
 
 

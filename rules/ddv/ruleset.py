@@ -276,7 +276,7 @@ class DDV(Ruleset):
         return (*BASIC_COLUMNS, SOLOS_COLUMN)
 
     def rows_from_document(
-        self, data: Any, table_size: int, options: DdvOptions, lang: str = "de"
+        self, data: Any, table_size: int, cycles: int, options: DdvOptions, lang: str = "de"
     ) -> list[Any]:
         """A §9.7 sheet (DDV.md): its ``table_size`` (default the table's) and
         ``games_per_round`` (default the tournament's) must be the table's; the whole sheet is

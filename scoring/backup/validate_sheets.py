@@ -82,8 +82,9 @@ class SheetChecks:
         if confirmed and status == Sheet.Status.CONFIRMED:
             expected = fields["closed_after_game"] or full
             # Rows that are no game of the sheet's length (penalty lines) come on top.
-            played = ruleset.played_rows([game.record for game in confirmed[0].games])
-            if played != expected:
+            records = [game.record for game in confirmed[0].games]
+            played = ruleset.played_rows(records)
+            if played != expected and not self.ended_early(ruleset, records, size, played, fields):
                 raise problem_at(
                     f"{confirmed[0].path}.games",
                     _("hat %(count)d statt %(expected)d Spiele")
@@ -92,6 +93,23 @@ class SheetChecks:
         lines = {self.score_line(p, line) for p, line in checked_items(item, "score_lines", path)}
         updated_at = checked(item, "updated_at", "datetime", path, null=True)
         return SheetPlan(path, fields, updated_at, versions, lines)
+
+    def ended_early(
+        self,
+        ruleset: rulesets.Ruleset,
+        records: list[Any],
+        size: int,
+        played: int,
+        fields: dict[str, Any],
+    ) -> bool:
+        """Whether the rules ended the sheet before its length (count-down: a Partie ended with
+        fewer deals left than seats, COUNTDOWN.md §8.2); never for a sheet closed early."""
+        if fields["closed_after_game"] or played >= ruleset.sheet_length(
+            size, self.settings["cycles"]
+        ):
+            return False
+        options = ruleset.options(self.settings["ruleset_options"])
+        return ruleset.score_sheet(records, size, self.settings["cycles"], options).complete
 
     def version(self, path: str, item: dict[str, Any]) -> VersionPlan:
         fields = {

@@ -27,7 +27,10 @@ def score_lines(games: Iterable[Game], occupant: Callable[[int, int], int]) -> l
             "seat": int(seat),
             "participant": occupant(int(seat), game.number),
             "points": points,
-            "won": points > 0,
+            # The row's winners as the ruleset named them (count-down: a Partie's winners on the
+            # row that ends it, whatever their Partiepunkte); a row naming none (a penalty line)
+            # counts a seat with plus points as before.
+            "won": int(seat) in game.plus if game.plus else points > 0,
             "soloist": game.soloist == int(seat),
         }
         for game in games

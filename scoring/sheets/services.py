@@ -175,7 +175,12 @@ def submit_sheet(
     records = normalise_records(records, size, sheet.round.tournament.rules)
     scored = validate_games(sheet, records, size)
     if final:
-        _require_complete(sheet, sheet.round.tournament.rules.played_rows(records), size)
+        _require_complete(
+            sheet,
+            sheet.round.tournament.rules.played_rows(records),
+            size,
+            scored.complete and not sheet.closed_after_game,
+        )
     if known:
         number = known.latest_number + 1  # the unique (sheet, number) guards it as well
     else:
@@ -242,9 +247,12 @@ def game_row(
     )
 
 
-def _require_complete(sheet: Sheet, count: int, size: int) -> None:
+def _require_complete(sheet: Sheet, count: int, size: int, ended: bool = False) -> None:
+    """The sheet holds every row it must: the round's length, or as many as the organiser
+    allowed; ``ended``: the rules end the round earlier (count-down: a Partie ended with fewer
+    deals left than seats, COUNTDOWN.md §8.2)."""
     expected = expected_games(sheet, size)
-    if count != expected:
+    if count != expected and not (ended and count < expected):
         raise DomainError(
             _(
                 "Die Liste hat %(count)d von %(expected)d Spielen. Abgeben und bestätigen geht "
@@ -275,7 +283,15 @@ def confirm_sheet(
     games = list(version.games.order_by("number"))
     size = sheet.table.size
     ruleset = sheet.round.tournament.rules
-    _require_complete(sheet, ruleset.played_rows([game.record for game in games]), size)
+    records = [game.record for game in games]
+    count = ruleset.played_rows(records)
+    ended = False
+    if count < expected_games(sheet, size) and not sheet.closed_after_game:
+        tournament = sheet.round.tournament
+        ended = ruleset.score_sheet(
+            records, size, tournament.cycles, tournament.scoring_options
+        ).complete
+    _require_complete(sheet, count, size, ended)
     # The points follow the seat: each game counts for whoever sat there (substitutes). The
     # seats are locked after the sheet, in the order ``replace_player`` locks them, so a
     # substitute entered meanwhile is either in these rows or refused.

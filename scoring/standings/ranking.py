@@ -29,7 +29,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import ScoreLine, Sheet, SheetVersion
+from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key
 
@@ -50,6 +50,8 @@ class StandingRow:
     rank: int = 0
     shared_rank: bool = False
     public_id: str = ""  # the player page's address (never the pk, which can be counted)
+    rest: int = 0  # count-down Restpunkte: the final scores of the counted Parties (fewer: better)
+    parties: int = 0  # count-down Partien gespielt (counted ones)
 
     @property
     def on_podium(self) -> bool:
@@ -74,6 +76,8 @@ TIE_BREAKERS: tuple[TieBreaker, ...] = (
     TieBreaker("total", _("Punkte insgesamt"), lambda row: row.total),
     TieBreaker("games_won", _("gewonnene Spiele (mit Pluspunkten)"), lambda row: row.games_won),
     TieBreaker("latest_round", _("Punkte im letzten Durchgang"), lambda row: row.latest_round),
+    # Restpunkte: fewer is better, so the higher-is-better value is their negative.
+    TieBreaker("rest", _("Restpunkte (weniger ist besser)"), lambda row: -row.rest),
 )
 
 
@@ -206,6 +210,7 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
         .annotate(played=Exists(seated))
         .values_list("pk", "name", "club", "withdrawn", "played", "public_id")
     )
+    parties = partie_tallies(tournament, after_round)
     rows = []
     for pid, name, club, withdrawn, played, public_id in participants:
         if pid not in counts and (withdrawn or not played):
@@ -224,10 +229,45 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
                 games_played=played,
                 solos=solos,
                 public_id=public_id,
+                rest=parties.get(pid, (0, 0))[0],
+                parties=parties.get(pid, (0, 0))[1],
             )
         )
     ranked = rank_rows(rows, tie_breakers(tournament))
     return Standings(tournament, after_round, tuple(ranked), open_sheets)
+
+
+def partie_tallies(tournament: Tournament, after_round: int) -> dict[int, tuple[int, int]]:
+    """Participant -> (Restpunkte, Partien gespielt) over the counted Parties of the confirmed
+    sheets of rounds 1..``after_round`` (two queries; none for a ruleset without Parties). The
+    ruleset says which stored row ends a Partie and with which final scores
+    (:meth:`rules.base.Ruleset.partie_end`); the score lines say who sat at the seat then."""
+    ruleset = tournament.rules
+    if not ruleset.gives_partie_ends or not after_round:
+        return {}
+    stored = Game.objects.filter(
+        version__confirmed=True,
+        version__sheet__round__tournament=tournament,
+        version__sheet__round__number__lte=after_round,
+    ).values_list("version__sheet_id", "number", "winner", "breakdown")
+    ends: dict[tuple[int, int], Any] = {}
+    for sheet_id, number, winner, breakdown in stored:
+        scores = ruleset.partie_end(winner, breakdown or ())
+        if scores:
+            ends[(sheet_id, number)] = scores
+    if not ends:
+        return {}
+    tallies: dict[int, tuple[int, int]] = {}
+    lines = ScoreLine.objects.filter(
+        round__tournament=tournament, round__number__lte=after_round
+    ).values_list("sheet_id", "game_number", "seat", "participant_id")
+    for sheet_id, number, seat, pid in lines:
+        scores = ends.get((sheet_id, number))
+        if scores is None or seat not in scores:
+            continue
+        rest, count = tallies.get(pid, (0, 0))
+        tallies[pid] = (rest + scores[seat], count + 1)
+    return tallies
 
 
 # The per-process cache (settings: ``CACHES["local"]``) for content under a stamped key.

@@ -22,7 +22,7 @@ def test_ddv_is_a_ruleset_for_four_and_five() -> None:
     assert isinstance(DDV, Ruleset)
     assert DDV.key == "ddv"
     assert DDV.table_sizes == (4, 5)
-    assert rules.known_keys() == ["hausregeln", "ddv"]
+    assert "ddv" in rules.known_keys()
 
 
 def test_the_list_keeper_is_seat_4_at_four_and_5_at_five() -> None:

@@ -68,6 +68,8 @@ class TournamentForm(forms.ModelForm):
         instance = kwargs.get("instance")
         # A new tournament (an unsaved instance) plays the default ruleset.
         self.ruleset = self.instance.rules
+        if not self.instance.pk:
+            self.fields["cycles"].initial = self.ruleset.default_cycles
         options = self.ruleset.options_json(self.ruleset.options(self.instance.ruleset_options))
         self.option_names = [spec.name for spec in self.ruleset.option_specs()]
         for spec in self.ruleset.option_specs():

@@ -163,6 +163,11 @@ def create_tournament(
             raise DomainError(taken_message(slug), field="slug")
     if club is not None and user is not None and not can_run_club(user, club):
         raise DomainError(_("Nur die Turnierleitung des Vereins legt seine Turniere an."))
+    if options.get("cycles") is None:
+        # Not given: the ruleset's own (count-down: 6); an unknown ruleset is refused below.
+        key = options.get("ruleset") or rulesets.DEFAULT_KEY
+        known = key in rulesets.known_keys()
+        options["cycles"] = rulesets.get(key if known else rulesets.DEFAULT_KEY).default_cycles
     tournament = Tournament(
         name=name, date=date, slug=slug or unique_slug(name, date), club=club, **options
     )

@@ -2,8 +2,9 @@
 
 FILE holds what the tournament's ruleset reads as a whole sheet
 (:meth:`rules.base.Ruleset.rows_from_document`): for the house rules a JSON list of game records
-(SCORING.md §8) in game order, seats as on the sheet; for the DDV a §9.7 sheet (DDV.md). Any bad
-record refuses the whole file with the game numbers and fields; nothing is written.
+(SCORING.md §8) in game order, seats as on the sheet; for the DDV a §9.7 sheet (DDV.md); for
+the count-down games ``{"parties": [[deal records…], …], "stopped": false}`` (COUNTDOWN.md).
+Any bad record refuses the whole file with the game numbers and fields; nothing is written.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class Command(BaseCommand):
             size = sheet.table.seats.count()
             try:
                 records = tournament.rules.rows_from_document(
-                    data, size, tournament.scoring_options, "en"
+                    data, size, tournament.cycles, tournament.scoring_options, "en"
                 )
             except RowRefused as error:
                 where = f"{error.field}: " if getattr(error, "field", None) else ""

@@ -56,7 +56,12 @@ class Command(BaseCommand):
         parser.add_argument("--slug")
         parser.add_argument("--venue", default="")
         parser.add_argument("--rounds", type=int, default=2, help="Durchgänge (default 2)")
-        parser.add_argument("--cycles", type=int, default=4, help="cycles per round (default 4)")
+        parser.add_argument(
+            "--cycles",
+            type=int,
+            default=None,
+            help="cycles per round (default: the ruleset's, 4; count-down games 6)",
+        )
         parser.add_argument(
             "--ruleset",
             default=rulesets.DEFAULT_KEY,

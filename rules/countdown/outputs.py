@@ -1,0 +1,325 @@
+"""What the count-down evening prints and shows (COUNTDOWN.md §8.4, §8.6): the printed sheet's
+columns and Partie lines, the legend (the deal's scoring in words), the course of the evening
+and the standings' columns.
+
+Texts are :class:`rules.text.Text` with German msgids; their English is :data:`ENGLISH`, read
+through :meth:`rules.countdown.ruleset.CountdownRuleset.text` (no gettext domain, plain dicts
+as the engine's messages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from rules.countdown.games import VIERUNDZWANZIG, ZWANZIG, ZWANZIG_AB
+from rules.countdown.options import CountdownOptions
+from rules.countdown.rows import CUT, ENDED
+from rules.countdown.rows import STAND as STAND_KEY
+from rules.countdown.sheet import CountdownSheet
+from rules.printing import DEALER_COLUMN, ROW_COLUMN, LegendLine, PrintedRow, SheetColumn
+from rules.standings import (
+    INT,
+    PDF,
+    PROJECTOR,
+    RANK,
+    SCREEN,
+    TEXT,
+    XLSX,
+    StandingsColumnSpec,
+)
+from rules.text import Text, gettext_noop, ngettext_lazy, pgettext_lazy
+
+ENGLISH: dict[str, str] = {
+    "Nr.": "No.",
+    "in Partie": "in Partie",
+    "Trumpf": "Trump",
+    "blind / Wechsel": "blind / changes",
+    "Stiche": "Tricks",
+    "oder „aus“": "or “out”",
+    "Stand": "Score",
+    "Sieger": "Winners",
+    "der Partie": "of the Partie",
+    "Stand am Ende": "Final score",
+    "Je Spiel": "Per deal",
+    "Nach jeder Partie Strich ziehen und die Sieger eintragen; die nächste Partie beginnt "
+    "wieder bei den Startpunkten. Liste nach dem letzten Spiel sofort bei der "
+    "Turnierleitung abgeben.": "After every Partie draw a line and write down the winners; the "
+    "next Partie starts at the starting points again. Hand the sheet to the tournament "
+    "director right after the last deal.",
+    "Unterschrift Listenführer": "Signature of the list keeper",
+    "je Stich": "per trick",
+    "Trumpf Gelb": "Trump yellow",
+    "Gelb blind": "Yellow blind",
+    "kein Stich": "no trick",
+    "Trumpfansager ohne Stich (Eigentrumpf)": "Trump caller without a trick (own trump)",
+    "Herz Trumpf": "Hearts trump",
+    "Trumpfansager ohne Stich": "Trump caller without a trick",
+    "aus / setzt aus": "out / sitting out",
+    "Stand bleibt": "score stays",
+    "Partie zu Ende bei": "The Partie ends at",
+    "es gewinnt der niedrigste Stand": "the lowest score wins",
+    "Partiepunkte je Gegner mit höherem / niedrigerem Endstand": "Partie points per opponent "
+    "with a higher / lower final score",
+    "Partiepunkte": "Partie points",
+    "je Durchgang %(c)s Runde: %(three)s Spiele am Dreiertisch, %(four)s am Vierertisch, "
+    "%(five)s am Fünfertisch": "each round %(c)s cycle: %(three)s deals at a three-table, "
+    "%(four)s at a four-table, %(five)s at a five-table",
+    "je Durchgang %(c)s Runden: %(three)s Spiele am Dreiertisch, %(four)s am Vierertisch, "
+    "%(five)s am Fünfertisch": "each round %(c)s cycles: %(three)s deals at a three-table, "
+    "%(four)s at a four-table, %(five)s at a five-table",
+    "Die Partien werden nacheinander gespielt; eine neue beginnt nur, wenn noch mindestens "
+    "so viele Spiele bleiben, wie Spieler am Tisch sind. Eine am Ende laufende Partie wird "
+    "mit dem Stand gewertet (mit weniger Spielen als Spielern am Tisch zählt sie nicht).": "The "
+    "Parties are played one after another; a new one starts only while at least as many deals "
+    "remain as there are players at the table. A Partie still running at the end counts with "
+    "its scores then (with fewer deals than players at the table it does not count).",
+    "Wertung: Partiepunkte, dann gewonnene Partien, dann Restpunkte (weniger ist besser), "
+    "dann Partiepunkte im letzten Durchgang.": "Ranking: Partie points, then Parties won, then "
+    "remaining points (fewer is better), then Partie points in the last round.",
+    "Partiepunkte D%(number)d": "Partie points R%(number)d",
+    "PP D%(number)d": "PP R%(number)d",
+    "Partiepunkte Durchgang %(number)d": "Partie points round %(number)d",
+    "PP": "PP",
+    "Partien gewonnen": "Parties won",
+    "Gew.": "Won",
+    "Partien gespielt": "Parties played",
+    "Part.": "Pts.",
+    "Restpunkte": "Remaining points",
+    "Rest": "Rest",
+}
+
+STAND = "stand"
+TRICKS = "tricks"
+PARTIE_WINNERS = "partie_winners"
+
+
+def sheet_columns() -> tuple[
+    tuple[SheetColumn, ...], tuple[SheetColumn, ...], tuple[SheetColumn, ...]
+]:
+    """Lead, seat and tail columns of the printed sheet (§8.6). The keys ``deal``, ``trump``,
+    ``tricks``, ``stand`` and ``partie_winners`` are not filled in by the printout: the table
+    writes them."""
+    lead = (
+        ROW_COLUMN,
+        SheetColumn("deal", (gettext_noop("Nr."), gettext_noop("in Partie")), width_mm=14),
+        DEALER_COLUMN,
+        SheetColumn(
+            "trump", (gettext_noop("Trumpf"),), width_mm=20, hint=gettext_noop("blind / Wechsel")
+        ),
+    )
+    seat = (
+        SheetColumn(TRICKS, (gettext_noop("Stiche"),), share=0.45, hint=gettext_noop("oder „aus“")),
+        SheetColumn(STAND, (pgettext_lazy("running total", "Stand"),), share=0.55, tinted=True),
+    )
+    tail = (
+        SheetColumn(
+            PARTIE_WINNERS, (gettext_noop("Sieger"), gettext_noop("der Partie")), width_mm=18
+        ),
+    )
+    return lead, seat, tail
+
+
+def partie_rules(
+    printed: Sequence[PrintedRow], scored: CountdownSheet | None
+) -> tuple[PrintedRow, ...]:
+    """The printed rows with a rule after each row that ended a Partie (none ahead: where the
+    next Partie ends is not known before it is played)."""
+    ends = set()
+    if scored is not None:
+        ends = {deal.game for deal in scored.games if deal.partie_end is not None}
+    return tuple(replace(row, rule_after=row.number in ends) for row in printed)
+
+
+FOOTER = gettext_noop(
+    "Nach jeder Partie Strich ziehen und die Sieger eintragen; die nächste Partie beginnt "
+    "wieder bei den Startpunkten. Liste nach dem letzten Spiel sofort bei der "
+    "Turnierleitung abgeben."
+)
+
+
+def _line(what: str, points: str | None = None) -> LegendLine:
+    return LegendLine(gettext_noop(what), Text(points) if points else None)
+
+
+def legend(game: str, options: CountdownOptions) -> tuple[LegendLine, ...]:
+    """The deal's scoring in words (§4) and the end of a Partie (§5)."""
+    start = options.starting_score
+    lines: list[LegendLine] = []
+    if game == VIERUNDZWANZIG:
+        empty_caller = "+12" if options.eigentrumpf else "+6"
+        lines += [
+            _line("je Stich", "−1"),
+            _line("Trumpf Gelb", "× 2"),
+            _line("Gelb blind", "× 4"),
+            _line("kein Stich", "+6"),
+            _line("Trumpfansager ohne Stich (Eigentrumpf)", empty_caller),
+        ]
+    elif game == ZWANZIG:
+        lines += [_line("je Stich", "−1"), _line("Herz Trumpf", "× 2"), _line("kein Stich", "+5")]
+    elif game == ZWANZIG_AB:
+        lines += [
+            _line("je Stich", "−1"),
+            _line("kein Stich", "+5"),
+            _line("Trumpfansager ohne Stich", "+10"),
+        ]
+    end = "≤ 0 / ≥ 48" if game == VIERUNDZWANZIG else "≤ 0"
+    lines += [
+        _line("aus / setzt aus", "±0"),
+        LegendLine(gettext_noop("Startpunkte"), Text(str(start))),
+        _line("Partie zu Ende bei", end),
+        _line("es gewinnt der niedrigste Stand", None),
+        _line("Partiepunkte je Gegner mit höherem / niedrigerem Endstand", "+1 / −1"),
+    ]
+    return tuple(lines)
+
+
+def course(rounds: int, cycles: int, placement: Text) -> tuple[tuple[Text, ...], ...]:
+    """How a count-down evening runs (§8.2–§8.5)."""
+    deals = ngettext_lazy(
+        "je Durchgang %(c)s Runde: %(three)s Spiele am Dreiertisch, %(four)s am Vierertisch, "
+        "%(five)s am Fünfertisch",
+        "je Durchgang %(c)s Runden: %(three)s Spiele am Dreiertisch, %(four)s am Vierertisch, "
+        "%(five)s am Fünfertisch",
+        cycles,
+        c=cycles,
+        three=3 * cycles,
+        four=4 * cycles,
+        five=5 * cycles,
+    )
+    return (
+        (ngettext_lazy("%(n)s Durchgang", "%(n)s Durchgänge", rounds, n=rounds), deals),
+        (
+            gettext_noop(
+                "Die Partien werden nacheinander gespielt; eine neue beginnt nur, wenn noch "
+                "mindestens so viele Spiele bleiben, wie Spieler am Tisch sind. Eine am Ende "
+                "laufende Partie wird mit dem Stand gewertet (mit weniger Spielen als Spielern "
+                "am Tisch zählt sie nicht)."
+            ),
+        ),
+        (
+            gettext_noop(
+                "Wertung: Partiepunkte, dann gewonnene Partien, dann Restpunkte (weniger ist "
+                "besser), dann Partiepunkte im letzten Durchgang."
+            ),
+        ),
+        (placement,),
+    )
+
+
+def _everywhere(text: Text) -> dict[str, Text]:
+    return dict.fromkeys((SCREEN, PROJECTOR, PDF, XLSX), text)
+
+
+PLACE = pgettext_lazy("rank", "Platz")
+
+# §8.4: Platz, Name, Partiepunkte (bold), Partiepunkte per Durchgang, Partien gewonnen, Partien
+# gespielt, Restpunkte (and the club in print and in the workbook, as for Doppelkopf).
+STANDINGS_COLUMNS: tuple[StandingsColumnSpec, ...] = (
+    StandingsColumnSpec("rank", "rank", RANK, _everywhere(PLACE), width=7, print_width=15),
+    StandingsColumnSpec("name", "name", TEXT, _everywhere(gettext_noop("Name")), width=24),
+    StandingsColumnSpec(
+        "club",
+        "club",
+        TEXT,
+        {PDF: gettext_noop("Verein"), XLSX: gettext_noop("Verein")},
+        width=20,
+        print_width=40,
+    ),
+    StandingsColumnSpec(
+        "total",
+        "total",
+        INT,
+        {
+            SCREEN: gettext_noop("Partiepunkte"),
+            PROJECTOR: gettext_noop("Partiepunkte"),
+            PDF: gettext_noop("PP"),
+            XLSX: gettext_noop("Partiepunkte"),
+        },
+        width=12,
+        print_width=15,
+        emphasis=True,
+    ),
+    StandingsColumnSpec(
+        "rounds",
+        "rounds",
+        INT,
+        {
+            SCREEN: gettext_noop("Partiepunkte D%(number)d"),
+            PROJECTOR: gettext_noop("PP D%(number)d"),
+            PDF: gettext_noop("PP D%(number)d"),
+            XLSX: gettext_noop("Partiepunkte Durchgang %(number)d"),
+        },
+        per_round=True,
+        width=14,
+        print_width=15,
+        on_phones=False,
+    ),
+    StandingsColumnSpec(
+        "games_won",
+        "games_won",
+        INT,
+        {
+            SCREEN: gettext_noop("Partien gewonnen"),
+            PROJECTOR: gettext_noop("Partien gewonnen"),
+            PDF: gettext_noop("Gew."),
+            XLSX: gettext_noop("Partien gewonnen"),
+        },
+        width=10,
+        print_width=14,
+        on_phones=False,  # a phone shows place, name and the Partiepunkte without scrolling
+    ),
+    StandingsColumnSpec(
+        "parties",
+        "parties",
+        INT,
+        {
+            SCREEN: gettext_noop("Partien gespielt"),
+            PDF: gettext_noop("Part."),
+            XLSX: gettext_noop("Partien gespielt"),
+        },
+        width=10,
+        print_width=14,
+        on_phones=False,
+    ),
+    StandingsColumnSpec(
+        "rest",
+        "rest",
+        INT,
+        {
+            SCREEN: gettext_noop("Restpunkte"),
+            PDF: gettext_noop("Rest"),
+            XLSX: gettext_noop("Restpunkte"),
+        },
+        width=10,
+        print_width=14,
+        on_phones=False,
+    ),
+)
+
+# The JSON API's fields (§8.4's names): Partiepunkte, per round, Partien gewonnen and gespielt,
+# Restpunkte.
+STANDINGS_API_FIELDS: tuple[tuple[str, str], ...] = (
+    ("partiepunkte", "total"),
+    ("rounds", "rounds"),
+    ("partien_gewonnen", "games_won"),
+    ("partien", "parties"),
+    ("restpunkte", "rest"),
+)
+
+
+def partie_end_scores(winner: str, breakdown: Sequence[Sequence[Any]]) -> dict[int, int] | None:
+    """The final scores a stored row carries when it ends a counted Partie (see
+    :mod:`rules.countdown.rows`)."""
+    if winner not in (ENDED, CUT):
+        return None
+    scores: dict[int, int] = {}
+    for item in breakdown:
+        if len(item) != 2:
+            continue
+        key, value = item
+        seat = key[len(STAND_KEY) :] if isinstance(key, str) else ""
+        if seat.isdigit() and key.startswith(STAND_KEY) and type(value) is int:
+            scores[int(seat)] = value
+    return scores or None
