@@ -47,8 +47,6 @@ from tournament.models.evening import (
     SLIDE_FIELDS,
     SLIDE_SECONDS_DEFAULT,
     SLIDE_SECONDS_LIMITS,
-    Participant,
-    ParticipantQuerySet,
     Round,
     RoundQuerySet,
     Seat,
@@ -56,6 +54,7 @@ from tournament.models.evening import (
     Table,
     Tournament,
 )
+from tournament.models.participants import Participant, ParticipantQuerySet
 from tournament.models.prizes import (
     BASIS_POINTS,
     MAX_FEE_CENTS,

@@ -1,5 +1,5 @@
-"""The evening: the tournament with its settings, participants, rounds, tables, seats and the
-seat changes of substitutes."""
+"""The evening: the tournament with its settings, rounds, tables, seats and the seat changes of
+substitutes (the participants: ``participants.py``)."""
 
 from __future__ import annotations
 
@@ -10,21 +10,18 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import rules as rulesets
 from rules.base import Ruleset
-from tournament.models.clubs import Club, Member
+from tournament.models.clubs import Club
 from tournament.models.codes import (
     SHORT_CODE_LENGTH,
     new_entry_token,
-    new_public_id,
     new_short_code,
 )
-from tournament.normalize import name_sort_key
 from tournament.occupants import occupant_in_game
 
 # The limits of a tournament's settings: the model's constraints, the service's check and the
@@ -203,66 +200,6 @@ class Tournament(models.Model):
         return self.rules.options(self.ruleset_options)
 
 
-class ParticipantQuerySet(models.QuerySet["Participant"]):
-    def active(self) -> ParticipantQuerySet:
-        return self.filter(withdrawn=False)
-
-    def drawable(self) -> list[Participant]:
-        """Who is seated in a new round: everyone not withdrawn and, once check-in has started,
-        only those who checked in (players not yet here are not drawn). One query, by id."""
-        active = list(self.active().order_by("pk"))
-        if any(participant.checked_in for participant in active):
-            return [participant for participant in active if participant.checked_in]
-        return active
-
-
-class Participant(models.Model):
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="participants"
-    )
-    name = models.CharField(_("Name"), max_length=100)
-    club = models.CharField(_("Verein"), max_length=100, blank=True)
-    # The club's member this participant is (None: a guest, or a tournament without a club).
-    member = models.ForeignKey(
-        Member,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="participations",
-        verbose_name=_("Mitglied"),
-    )
-    checked_in = models.BooleanField(_("anwesend"), default=False)
-    withdrawn = models.BooleanField(_("abgemeldet"), default=False)
-    # The player page's address (/t/<slug>/spieler/<public_id>/); the pk is never shown publicly.
-    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = ParticipantQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = pgettext_lazy("one participant", "Teilnehmer")
-        verbose_name_plural = _("Teilnehmer")
-        constraints = [
-            models.UniqueConstraint(
-                "tournament", Lower("name"), name="unique_participant_name_per_tournament"
-            ),
-            models.UniqueConstraint(
-                fields=["tournament", "member"],
-                condition=models.Q(member__isnull=False),
-                name="member_once_per_tournament",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def sort_name(self) -> tuple[str, str]:
-        """The name's place in an alphabetical list (DIN 5007-1: "Änne" with A)."""
-        return (name_sort_key(self.name), self.name)
-
-
 class RoundQuerySet(models.QuerySet["Round"]):
     def visible(self) -> RoundQuerySet:
         """The rounds players may see: released or closed, never a draft."""
@@ -379,7 +316,9 @@ class Table(models.Model):
 class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="seats")
+    participant = models.ForeignKey(
+        "tournament.Participant", on_delete=models.PROTECT, related_name="seats"
+    )
     number = models.PositiveSmallIntegerField(pgettext_lazy("seat", "Platz"))
 
     class Meta:
@@ -441,10 +380,16 @@ class SeatChange(models.Model):
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="changes")
     from_game = models.PositiveSmallIntegerField(_("ab Spiel"))
     previous_participant = models.ForeignKey(
-        Participant, on_delete=models.PROTECT, related_name="+", verbose_name=_("bisher")
+        "tournament.Participant",
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("bisher"),
     )
     participant = models.ForeignKey(
-        Participant, on_delete=models.PROTECT, related_name="+", verbose_name=_("Ersatzspieler")
+        "tournament.Participant",
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("Ersatzspieler"),
     )
     reason = models.CharField(_("Begründung"), max_length=300, blank=True)
     created_by = models.ForeignKey(

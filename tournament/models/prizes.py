@@ -23,7 +23,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournament.models.evening import Participant, Tournament
+from tournament.models.evening import Tournament
+from tournament.models.participants import Participant
 
 MAX_FEE_CENTS = 100_000  # 1000 € per person: more is a typing mistake
 MAX_PRIZE_CENTS = 10_000_000
