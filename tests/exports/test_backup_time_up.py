@@ -86,3 +86,21 @@ def test_a_time_up_beyond_the_sheet_is_refused(timed_out):
     _sheet_items(data)[0]["time_up_after"] = 99
     with pytest.raises(BackupError, match="time_up_after"):
         import_tournament(data, slug="kaputt")
+
+
+def test_an_older_version_from_before_the_time_call_still_restores(make_tournament, organiser):
+    tournament = make_tournament(ruleset="ddv")
+    people = import_participants(
+        tournament, (EXAMPLES / "teilnehmer.csv").read_bytes(), "teilnehmer.csv", user=organiser
+    )
+    enter_slips(tournament, {p.pk: n for n, p in enumerate(people, start=1)}, user=organiser)
+    release_round(tournament, 1, user=organiser)
+    sheet = _sheet(tournament)
+    # Three Normalspiele saved, then cut back to two and the time called after game 2.
+    submit_sheet(sheet, [*RD1[:2], dict(RD1[3], dealer=3)], expected_revision=0)
+    sheet.refresh_from_db()
+    submit_sheet(sheet, RD1[:2], expected_revision=sheet.revision)
+    record_time_up(sheet, after_game=2, user=organiser)
+    copy_ = import_tournament(loads(dumps(export_tournament(tournament))), slug="kopie")
+    assert _sheet(copy_).time_up_after == 2
+    assert _sheet(copy_).versions.count() == 2

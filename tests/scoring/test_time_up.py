@@ -157,3 +157,24 @@ def test_the_captain_page_offers_the_time_up_only_when_the_table_time_is_up(
     assert 'id="time-up-after"' not in client.get(url).content.decode()
     monkeypatch.setattr(views_captain, "table_time_up", lambda table: True)
     assert 'id="time-up-after"' in client.get(url).content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_time_calls_of_one_revision_record_once(ddv_sheet, organiser):
+    from tests.scoring.test_concurrency import run_concurrently
+    from tournament.errors import StaleWriteError
+
+    revision = ddv_sheet.revision
+    def call() -> Sheet:
+        return record_time_up(
+            Sheet.objects.get(pk=ddv_sheet.pk), after_game=2, expected_revision=revision
+        )
+
+    results = run_concurrently([call, call])
+    won = [result for result in results if isinstance(result, Sheet)]
+    stale = [result for result in results if isinstance(result, StaleWriteError)]
+    assert len(won) == 1 and len(stale) == 1, results
+    ddv_sheet.refresh_from_db()
+    assert ddv_sheet.time_up_after == 2 and ddv_sheet.revision == revision + 1
+    entries = AuditEntry.objects.filter(action=AuditEntry.Action.ROUND_CLOCK)
+    assert entries.count() == 1
