@@ -28,6 +28,7 @@ from scoring.sheets.captain_access import (
     resolve_short_code,
     resolve_token_sheet,
 )
+from scoring.sheets.time_up import record_time_up
 from scoring.sheets.views import (
     SheetAutosaveMixin,
     SheetEntryMixin,
@@ -35,7 +36,6 @@ from scoring.sheets.views import (
     parse_revision,
     time_up_game,
 )
-from scoring.sheets.time_up import record_time_up
 from tournament.clock.reading import round_state, table_time_up
 from tournament.clock.state import state_json
 from tournament.errors import DomainError

@@ -74,9 +74,9 @@ def test_a_backup_without_the_field_restores_with_none(timed_out):
     data = loads(dumps(export_tournament(timed_out)))
     for item in _sheet_items(data):
         item.pop("time_up_after")
-    data["rounds"][0]["tables"][0]["sheet"]["versions"] = data["rounds"][0]["tables"][0][
-        "sheet"
-    ]["versions"][:1]  # the version from before the time was called
+    data["rounds"][0]["tables"][0]["sheet"]["versions"] = data["rounds"][0]["tables"][0]["sheet"][
+        "versions"
+    ][:1]  # the version from before the time was called
     copy_ = import_tournament(data, slug="alt")
     assert _sheet(copy_).time_up_after is None
 

@@ -1,4 +1,4 @@
-""""Zeit abgelaufen nach Spiel n" (DDV §9.4) on a sheet: recorded at the desk or by the captain
+""" "Zeit abgelaufen nach Spiel n" (DDV §9.4) on a sheet: recorded at the desk or by the captain
 once the table's time is up, refused outside 0..games entered, passed to the ruleset so that
 after it only Vorführungen are accepted, cleared by the organiser only (the backup:
 tests/exports/test_backup_time_up.py)."""
@@ -89,9 +89,7 @@ def test_after_the_time_a_normalspiel_is_refused_and_a_vorfuehrung_accepted(ddv_
         submit_sheet(ddv_sheet, [*RD1[:2], NORMAL_AFTER], expected_revision=ddv_sheet.revision)
     assert "Spiel 3" in refused.value.problems[0]
     assert "Vorführungen" in refused.value.problems[0]
-    version = submit_sheet(
-        ddv_sheet, [*RD1[:2], VORFUEHRUNG], expected_revision=ddv_sheet.revision
-    )
+    version = submit_sheet(ddv_sheet, [*RD1[:2], VORFUEHRUNG], expected_revision=ddv_sheet.revision)
     assert version.games.count() == 3
     status = build_page(_sheet(ddv_sheet.round.tournament)).status
     assert any("Zeit abgelaufen nach Spiel 2" in line for line in status)
@@ -165,6 +163,7 @@ def test_two_time_calls_of_one_revision_record_once(ddv_sheet, organiser):
     from tournament.errors import StaleWriteError
 
     revision = ddv_sheet.revision
+
     def call() -> Sheet:
         return record_time_up(
             Sheet.objects.get(pk=ddv_sheet.pk), after_game=2, expected_revision=revision
