@@ -138,7 +138,7 @@ def test_the_desk_page_offers_the_time_up_only_under_ddv(
     ddv_sheet.refresh_from_db()
     assert ddv_sheet.time_up_after == 2
     page = organiser_client.get(reverse("scoring:sheet", args=args)).content.decode()
-    assert 'id="time-up-notice"' in page
+    assert "Zeit abgelaufen nach Spiel 2: nur noch Vorführungen" in page  # the sheet's status
     assert reverse("scoring:sheet_time_up_clear", args=args) in page
 
     house = _evening(make_tournament, organiser, "hausregeln")
