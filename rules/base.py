@@ -231,6 +231,13 @@ class Ruleset(ABC):
         say. Only asked when :attr:`gives_board_lines` is set."""
         return None
 
+    # ---------------------------------------------------------------- the round's time called
+    # Whether a sheet records "Zeit abgelaufen nach Spiel n" (DDV §9.4: after it only
+    # Vorführungen may follow): the sheet pages offer it only for a ruleset that sets this. The
+    # sheet's ``time_up_after`` goes to :meth:`score_sheet` and :meth:`sheet_status` (``None``
+    # while not called); a ruleset that does not set this ignores it.
+    records_time_up: bool = False
+
     # ---------------------------------------------------------------- the sheet's status
     def sheet_status(
         self,
@@ -295,10 +302,14 @@ class Ruleset(ABC):
         cycles: int,
         options: Any,
         lang: str = "de",
+        *,
+        time_up_after: int | None = None,
     ) -> SheetResult:
         """Score a whole sheet (rows as :meth:`complete_rows` gives them): every row's result
         or refusals, totals, whether it is complete and who deals next. Never raises for a bad
-        row: a refused row has its :class:`rules.rows.RowRefusal` and counts nothing."""
+        row: a refused row has its :class:`rules.rows.RowRefusal` and counts nothing.
+        ``time_up_after``: the game after which the round's time was called (``None``: not
+        called); a ruleset that does not :attr:`records_time_up` ignores it."""
 
     @abstractmethod
     def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:

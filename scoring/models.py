@@ -39,6 +39,11 @@ class Sheet(models.Model):
         _("beendet nach Spiel"), null=True, blank=True
     )
     close_note = models.CharField(_("Vermerk zum Abbruch"), max_length=300, blank=True)
+    # DDV §9.4: the round's time was called after this game (0: before the first); only
+    # Vorführungen may follow. Only for a ruleset that ``records_time_up``.
+    time_up_after = models.PositiveSmallIntegerField(
+        _("Zeit abgelaufen nach Spiel"), null=True, blank=True
+    )
     return_comment = models.CharField(
         _("Rückmeldung der Turnierleitung"), max_length=500, blank=True
     )

@@ -57,4 +57,10 @@ urlpatterns = [
     ),
     path(SHEET + "oeffnen/", views.SheetActionView.as_view(action="reopen"), name="sheet_reopen"),
     path(SHEET + "beenden/", views.SheetActionView.as_view(action="close"), name="sheet_close"),
+    path(SHEET + "zeit/", views.SheetActionView.as_view(action="time_up"), name="sheet_time_up"),
+    path(
+        SHEET + "zeit-zuruecknehmen/",
+        views.SheetActionView.as_view(action="time_up_clear"),
+        name="sheet_time_up_clear",
+    ),
 ]

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<str:token>/vorschau/", views_captain.CaptainPreviewView.as_view(), name="preview"),
     path("<str:token>/bewerten/", views_captain.CaptainScoreGameView.as_view(), name="score"),
     path("<str:token>/uhr/", views_captain.CaptainClockView.as_view(), name="clock"),
+    path("<str:token>/zeit/", views_captain.CaptainTimeUpView.as_view(), name="time_up"),
     path("<str:token>/sichern/", views_captain.CaptainAutosaveView.as_view(), name="autosave"),
     path(
         "<str:token>/manifest.webmanifest",

@@ -221,10 +221,12 @@ class CountdownRuleset(Ruleset):
         lang: str = "de",
         *,
         stopped: bool = False,
+        time_up_after: int | None = None,
     ) -> SheetResult:
         """The rows played in order (:mod:`rules.countdown.rows` says what a row's points and
         totals are: the Partiepunkte); complete per §8.2, or when the organiser ``stopped``
-        the round (the Partie running then is cut, §8.3)."""
+        the round (the Partie running then is cut, §8.3). The count-down knows no called time
+        (``time_up_after`` is ignored)."""
         # The rows as the sheet pages type them carry what the sheet knows (complete_rows).
         rows = self.complete_rows(rows, table_size)
         sheet = self.countdown_sheet(rows, table_size, cycles, options, stopped)

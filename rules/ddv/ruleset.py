@@ -161,6 +161,7 @@ class DDV(Ruleset):
         return status_lines(state, lang, names, last_was_pflichtsolo(rows))
 
     gives_board_lines = True
+    records_time_up = True
 
     def board_line(
         self, rows: Sequence[JsonRow], table_size: int, options: DdvOptions, lang: str | None = "de"

@@ -118,7 +118,10 @@ class HouseRules(Ruleset):
         cycles: int,
         options: ScoringOptions,
         lang: str = "de",
+        *,
+        time_up_after: int | None = None,
     ) -> SheetResult:
+        # The house rules know no called time: ``time_up_after`` is ignored.
         score = score_sheet(rows, table_size=table_size, cycles=cycles, options=options)
         return sheet_result(score, rows, table_size, max_games(table_size, cycles), lang)
 

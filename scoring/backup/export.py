@@ -155,6 +155,7 @@ def _export_sheet(sheet: Sheet) -> dict[str, Any]:
         "revision": sheet.revision,
         "closed_after_game": sheet.closed_after_game,
         "close_note": sheet.close_note,
+        "time_up_after": sheet.time_up_after,
         "return_comment": sheet.return_comment,
         "updated_at": iso_time(sheet.updated_at),
         "versions": [

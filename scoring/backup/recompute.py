@@ -51,7 +51,7 @@ def _sheet(table: TablePlan, rules: Rules, cycles: int, differences: list[str]) 
     assert sheet is not None
     size = len(table.seats)
     for version in sheet.versions:
-        _version(version, size, cycles, rules, differences)
+        _version(version, size, cycles, rules, differences, sheet.fields.get("time_up_after"))
     confirmed = next((v for v in sheet.versions if v.fields["confirmed"]), None)
     sheet.lines = (
         score_lines([game.row for game in confirmed.games], table.occupant)
@@ -64,11 +64,22 @@ def _sheet(table: TablePlan, rules: Rules, cycles: int, differences: list[str]) 
 
 
 def _version(
-    version: VersionPlan, size: int, cycles: int, rules: Rules, differences: list[str]
+    version: VersionPlan,
+    size: int,
+    cycles: int,
+    rules: Rules,
+    differences: list[str],
+    time_up_after: int | None = None,
 ) -> None:
     ruleset, options = rules
     records = normalise_records([game.record for game in version.games], size, ruleset)
-    scored = ruleset.score_sheet(records, size, cycles, options, get_language() or "de")
+    language = get_language() or "de"
+    scored = ruleset.score_sheet(
+        records, size, cycles, options, language, time_up_after=time_up_after
+    )
+    if scored.issues and time_up_after is not None:
+        # A version saved before the time was called was checked without it.
+        scored = ruleset.score_sheet(records, size, cycles, options, language)
     if scored.issues:
         issue = scored.issues[0]
         game = version.games[issue.row - 1]

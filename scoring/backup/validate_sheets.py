@@ -16,6 +16,7 @@ from scoring.backup.document import (
     USERNAME_LENGTH,
     checked,
     checked_items,
+    checked_value,
     duplicate,
     expect_number,
     length,
@@ -55,7 +56,15 @@ class SheetChecks:
             "return_comment": checked(
                 item, "return_comment", "str", path, max_length=length(Sheet, "return_comment")
             ),
+            # Optional: a backup from before the time call was stored has none.
+            "time_up_after": checked_value(
+                item.get("time_up_after"), "int", f"{path}.time_up_after", null=True, span=(0, full)
+            ),
         }
+        if fields["time_up_after"] is not None and not ruleset.records_time_up:
+            raise problem_at(
+                f"{path}.time_up_after", _("gibt es bei den Spielregeln dieses Turniers nicht")
+            )
         numbers: dict[int, str] = {}
         versions = []
         for version_path, version_item in checked_items(item, "versions", path):
@@ -109,7 +118,9 @@ class SheetChecks:
         ):
             return False
         options = ruleset.options(self.settings["ruleset_options"])
-        return ruleset.score_sheet(records, size, self.settings["cycles"], options).complete
+        return ruleset.score_sheet(
+            records, size, self.settings["cycles"], options, time_up_after=fields["time_up_after"]
+        ).complete
 
     def version(self, path: str, item: dict[str, Any]) -> VersionPlan:
         fields = {

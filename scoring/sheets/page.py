@@ -262,7 +262,12 @@ def score_inputs(
     ruleset = tournament.rules
     spec = ruleset.entry_spec(size, language)
     scored = ruleset.score_sheet(
-        records, size, tournament.cycles, tournament.scoring_options, language
+        records,
+        size,
+        tournament.cycles,
+        tournament.scoring_options,
+        language,
+        time_up_after=sheet.time_up_after,
     )
     filled: list[RowView] = []
     for row, result in zip(inputs, scored.rows, strict=True):
@@ -360,7 +365,12 @@ def _page(
         expected=expected,
         records=records,
         status=ruleset.sheet_status(
-            records, len(seats), sheet.round.tournament.scoring_options, language, names
+            records,
+            len(seats),
+            sheet.round.tournament.scoring_options,
+            language,
+            names,
+            time_up_after=sheet.time_up_after,
         ),
     )
 

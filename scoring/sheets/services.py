@@ -289,7 +289,11 @@ def confirm_sheet(
     if count < expected_games(sheet, size) and not sheet.closed_after_game:
         tournament = sheet.round.tournament
         ended = ruleset.score_sheet(
-            records, size, tournament.cycles, tournament.scoring_options
+            records,
+            size,
+            tournament.cycles,
+            tournament.scoring_options,
+            time_up_after=sheet.time_up_after,
         ).complete
     _require_complete(sheet, count, size, ended)
     # The points follow the seat: each game counts for whoever sat there (substitutes). The

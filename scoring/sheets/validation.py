@@ -71,7 +71,12 @@ def validate_games(sheet: Sheet, records: Sequence[Any], size: int) -> SheetResu
     tournament = sheet.round.tournament
     limit = expected_games(sheet, size)
     scored = tournament.rules.score_sheet(
-        records, size, tournament.cycles, tournament.scoring_options, _language()
+        records,
+        size,
+        tournament.cycles,
+        tournament.scoring_options,
+        _language(),
+        time_up_after=sheet.time_up_after,
     )
     problems = [_problem(issue) for issue in scored.issues]
     if tournament.rules.played_rows(records) > limit and sheet.closed_after_game:

@@ -33,6 +33,7 @@ from scoring.sheets.services import (
     submit_sheet,
 )
 from scoring.sheets.texts import sheet_texts
+from scoring.sheets.time_up import clear_time_up, record_time_up
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import Round, Seat, SeatChange
@@ -94,8 +95,15 @@ class SheetEntryMixin:
             "organiser": self.organiser,
             "changed_seats": (changed := changed_seats(self.sheet.table)),
             "seat_changes": seat_changes(changed),
+            # "Zeit abgelaufen nach Spiel n", prefilled with the games entered.
+            "offers_time_up": self.offers_time_up(),
+            "time_up_games": self.sheet.round.tournament.rules.played_rows(page.records),
             **extra,
         }
+
+    def offers_time_up(self) -> bool:
+        """Whether the page offers to record the time called: a ruleset that records it."""
+        return self.can_edit() and self.sheet.round.tournament.rules.records_time_up
 
     def preview_url(self) -> str:
         raise NotImplementedError
@@ -328,9 +336,9 @@ class SheetAutosaveView(OrganiserSheetMixin, SheetAutosaveMixin, View):
 class SheetActionView(OrganiserSheetMixin, View):
     """Confirm, send back, reopen or stop early: one service each."""
 
-    # A Helfer confirms and sends back sheets; reopening and stopping a table are the
-    # Turnierleitung's.
-    HELPER_ACTIONS = frozenset({"confirm", "return"})
+    # A Helfer confirms and sends back sheets and records the time called; reopening, stopping
+    # a table and taking back a time call are the Turnierleitung's.
+    HELPER_ACTIONS = frozenset({"confirm", "return", "time_up"})
 
     @property
     def helper_allowed(self) -> bool:  # type: ignore[override]
@@ -374,11 +382,33 @@ class SheetActionView(OrganiserSheetMixin, View):
                     expected_revision=revision,
                 )
                 messages.success(request, _("Der Tisch ist vorzeitig beendet."))
+            elif self.action == "time_up":
+                record_time_up(
+                    self.sheet,
+                    after_game=time_up_game(request),
+                    user=request.user,
+                    expected_revision=revision,
+                )
+                messages.success(request, _("Der Zeitablauf ist vermerkt."))
+            elif self.action == "time_up_clear":
+                clear_time_up(self.sheet, user=request.user, expected_revision=revision)
+                messages.success(request, _("Der Zeitablauf ist zurückgenommen."))
             else:  # pragma: no cover - routing error
                 raise Http404
         except DomainError as error:
             messages.error(request, str(error))
         return redirect(self.sheet_url())
+
+
+def time_up_game(request: HttpRequest) -> int:
+    """The posted "Zeit abgelaufen nach Spiel n", or a refusal naming the field."""
+    after = small_int(request.POST.get("after_game", ""), max_digits=3)
+    if after is None:
+        raise DomainError(
+            _("Zeit abgelaufen nach Spiel: bitte die Nummer des letzten Spiels angeben."),
+            field="after_game",
+        )
+    return after
 
 
 def changed_seats(table) -> list[Seat]:

@@ -10,6 +10,7 @@ import hashlib
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -27,13 +28,17 @@ from scoring.sheets.captain_access import (
     resolve_short_code,
     resolve_token_sheet,
 )
+from scoring.sheets.time_up import record_time_up
 from scoring.sheets.views import (
     SheetAutosaveMixin,
     SheetEntryMixin,
     SheetPreviewMixin,
+    parse_revision,
+    time_up_game,
 )
-from tournament.clock.reading import round_state
+from tournament.clock.reading import round_state, table_time_up
 from tournament.clock.state import state_json
+from tournament.errors import DomainError
 from tournament.models import Table
 
 # How long a phone's browser may show the captain's page from its own cache (one evening).
@@ -83,7 +88,16 @@ class CaptainSheetView(CaptainAccessMixin, SheetEntryMixin, TemplateView):
         return super().get_context_data(
             manifest_url=self.manifest_url(),
             clock_url=reverse("captain:clock", args=[self.token]),
+            time_up_url=reverse("captain:time_up", args=[self.token]),
             **kwargs,
+        )
+
+    def offers_time_up(self) -> bool:
+        """The captain records the time called once the table's clock says it is up."""
+        return (
+            super().offers_time_up()
+            and self.sheet.time_up_after is None
+            and table_time_up(self.table)
         )
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -95,6 +109,23 @@ class CaptainSheetView(CaptainAccessMixin, SheetEntryMixin, TemplateView):
             response["Cache-Control"] = f"private, max-age={KEEP_PAGE_SECONDS}"
             response.kept_offline = True  # config.middleware.KeptPageMiddleware
         return response
+
+
+class CaptainTimeUpView(CaptainAccessMixin, View):
+    """POST "Zeit abgelaufen nach Spiel n" from the captain's page; back to the page."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            record_time_up(
+                self.sheet,
+                after_game=time_up_game(request),
+                source=SheetVersion.Source.CAPTAIN,
+                expected_revision=parse_revision(request.POST.get("revision")),
+            )
+            messages.success(request, _("Der Zeitablauf ist vermerkt."))
+        except DomainError as error:
+            messages.error(request, str(error))
+        return redirect(self.captain_url())
 
 
 class CaptainPreviewView(CaptainAccessMixin, SheetPreviewMixin, View):

@@ -39,6 +39,7 @@ HELPER_ROUTES = {
     "scoring:sheet_autosave",
     "scoring:sheet_confirm",
     "scoring:sheet_return",
+    "scoring:sheet_time_up",  # "Zeit abgelaufen nach Spiel n"; taking it back is not
     "exports:downloads",
     "exports:seating_pdf",
     "exports:table_cards_pdf",

@@ -102,7 +102,7 @@ def test_a_registered_ruleset_is_found_and_removed() -> None:
         def score_row(self, row, options, lang="de"):
             return row
 
-        def score_sheet(self, rows, table_size, cycles, options, lang="de"):
+        def score_sheet(self, rows, table_size, cycles, options, lang="de", *, time_up_after=None):
             return rows
 
         def row_kind(self, row):

@@ -139,6 +139,8 @@ class Toy(Ruleset):
         cycles: int,
         options: Any,
         lang: str = "de",
+        *,
+        time_up_after: int | None = None,
     ) -> SheetResult:
         totals = dict.fromkeys(range(1, table_size + 1), 0)
         results, issues = [], []

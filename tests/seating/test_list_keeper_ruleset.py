@@ -37,7 +37,7 @@ class Keeper(Toy):
     def list_keeper_seat(self, table_size: int) -> int:
         return table_size
 
-    def score_sheet(self, rows, table_size, cycles, options, lang="de"):
+    def score_sheet(self, rows, table_size, cycles, options, lang="de", *, time_up_after=None):
         # The toy's rows default to four seats; a row here knows its table.
         sized = [dict(row, table_size=table_size) for row in rows]
         return super().score_sheet(sized, table_size, cycles, options, lang)

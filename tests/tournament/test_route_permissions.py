@@ -62,6 +62,7 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "captain:score": (PUBLIC, 405, 400),
     "captain:autosave": (PUBLIC, 405, 400),
     "captain:clock": (PUBLIC, 200, 405),  # the time left of the link's own table
+    "captain:time_up": (PUBLIC, 405, 302),  # "Zeit abgelaufen nach Spiel n": back to the page
     "captain:manifest": (PUBLIC, 200, 405),
     # a club's seasons: the Helfer looks and prints
     "seasons:list": (HELPER, 200, 405),
@@ -148,6 +149,8 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "scoring:sheet_return": (HELPER, 405, 302),
     "scoring:sheet_reopen": (FULL, 405, 302),
     "scoring:sheet_close": (FULL, 405, 302),
+    "scoring:sheet_time_up": (HELPER, 405, 302),
+    "scoring:sheet_time_up_clear": (FULL, 405, 302),
     # the projector's show: the Turnierleitung types the announcements (no such one: 404)
     "scoring:announcements": (FULL, 200, 400),
     "scoring:announcement": (FULL, 405, 404),
