@@ -68,17 +68,23 @@ class StandingsColumnSpec:
     on_phones: bool = True
 
 
-def _everywhere(text: Text) -> dict[str, Text]:
+def everywhere(text: Text) -> dict[str, Text]:
+    """The same header on every surface."""
     return dict.fromkeys(SURFACES, text)
 
 
 PLACE = pgettext_lazy("rank", "Platz")
 
+# Place and name lead every ruleset's standings.
+LEAD_COLUMNS: tuple[StandingsColumnSpec, ...] = (
+    StandingsColumnSpec("rank", "rank", RANK, everywhere(PLACE), width=7, print_width=15),
+    StandingsColumnSpec("name", "name", TEXT, everywhere(gettext_noop("Name")), width=24),
+)
+
 # The columns every Doppelkopf evening shows: place, name, club, points per round and in all,
 # rows won and played. A ruleset adds its own (the house rules: solos) or replaces them.
 BASIC_COLUMNS: tuple[StandingsColumnSpec, ...] = (
-    StandingsColumnSpec("rank", "rank", RANK, _everywhere(PLACE), width=7, print_width=15),
-    StandingsColumnSpec("name", "name", TEXT, _everywhere(gettext_noop("Name")), width=24),
+    *LEAD_COLUMNS,
     StandingsColumnSpec(
         "club",
         "club",

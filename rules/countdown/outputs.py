@@ -21,9 +21,9 @@ from rules.countdown.sheet import CountdownSheet
 from rules.printing import DEALER_COLUMN, ROW_COLUMN, LegendLine, PrintedRow, SheetColumn
 from rules.standings import (
     INT,
+    LEAD_COLUMNS,
     PDF,
     PROJECTOR,
-    RANK,
     SCREEN,
     TEXT,
     XLSX,
@@ -208,17 +208,10 @@ def course(rounds: int, cycles: int, placement: Text) -> tuple[tuple[Text, ...],
     )
 
 
-def _everywhere(text: Text) -> dict[str, Text]:
-    return dict.fromkeys((SCREEN, PROJECTOR, PDF, XLSX), text)
-
-
-PLACE = pgettext_lazy("rank", "Platz")
-
 # §8.4: Platz, Name, Partiepunkte (bold), Partiepunkte per Durchgang, Partien gewonnen, Partien
 # gespielt, Restpunkte (and the club in print and in the workbook, as for Doppelkopf).
 STANDINGS_COLUMNS: tuple[StandingsColumnSpec, ...] = (
-    StandingsColumnSpec("rank", "rank", RANK, _everywhere(PLACE), width=7, print_width=15),
-    StandingsColumnSpec("name", "name", TEXT, _everywhere(gettext_noop("Name")), width=24),
+    *LEAD_COLUMNS,
     StandingsColumnSpec(
         "club",
         "club",
