@@ -4,6 +4,7 @@ confirms it at the desk; the players see the standings."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring.models import Sheet
 from scoring.sheets.links import captain_url
@@ -124,10 +125,9 @@ def test_offline_the_sheet_shows_what_was_typed_and_that_points_come_later(
     phone.keyboard.press("Enter")
     info = phone.locator("tr.row-info[data-game='2'] .info-cell")
     info.wait_for(state="visible")
-    phone.wait_for_function(
-        "document.querySelector(\"tr.row-info[data-game='2'] .info-cell\").textContent"
-        ".includes('Sieger 23 · Wert 3 – wird berechnet')"
-    )
+    # A locator assertion, not wait_for_function: a string is evaluated, which the page's CSP
+    # (script-src 'self') refuses once the page has been served again by its service worker.
+    expect(info).to_contain_text("Sieger 23 · Wert 3 – wird berechnet")
     assert "sobald die Verbindung da ist" in phone.inner_text(".bar-zero")
     assert phone.locator(".bar-total strong").first.inner_text() == "…"
     assert first.inner_text() == "+2"  # what the server scored stays

@@ -9,6 +9,7 @@ import time
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from scoring.models import Sheet
 from scoring.sheets.links import captain_url
@@ -70,9 +71,7 @@ def test_a_ddv_captain_enters_a_pflichtsolo_a_penalty_line_and_a_lustsolo_on_the
     assert records[2]["penalty"] == {"offender": 3, "severity": "geringfuegig", "referee": "KM"}
     assert records[3]["solo_mode"] == "lust"
     # The page follows: seat 2 dealt game 2 and game 3; the penalty line is no game.
-    phone.wait_for_function(
-        "document.getElementById('sheet-rules-status').innerText.includes('Spiel 4 von 24')"
-    )
+    expect(phone.locator("#sheet-rules-status")).to_contain_text("Spiel 4 von 24")
     assert phone.locator("tr.game-row[data-game='3'] .badge.row-kind").inner_text() == "Strafe"
     assert names[3] in phone.locator("tr.game-row[data-game='5'] .dealer-name").inner_text()
     assert names[2] in phone.locator("tr.game-row[data-game='4'] .dealer-name").inner_text()

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from tests.browser.conftest import login, screenshot
 from tournament.clock import services
@@ -63,9 +64,7 @@ def test_the_clock_runs_out_on_a_phone_while_one_table_plays_on(
     phone.goto(link(live_server, evening, 1))
     banner = phone.locator("#round-clock")
     banner.wait_for(state="visible")
-    phone.wait_for_function(
-        "document.querySelector('#round-clock [data-clock-time]').textContent.length > 0"
-    )
+    expect(banner.locator("[data-clock-time]")).to_have_text(re.compile(r"\S"))
     left = seconds_shown(banner.locator("[data-clock-time]").inner_text())
     assert 0 < left <= 8, left  # the server's time, not the phone's two hours off
     assert "Die Spielzeit endet bald." in banner.inner_text()  # the warning (5 minutes before)
@@ -79,10 +78,7 @@ def test_the_clock_runs_out_on_a_phone_while_one_table_plays_on(
     other = phone_page(browser)
     other.goto(link(live_server, evening, 2))
     other.wait_for_selector("#round-clock:not([hidden])")
-    other.wait_for_function(
-        "/^\\d\\d:\\d\\d$/.test("
-        "document.querySelector('#round-clock [data-clock-time]').textContent)"
-    )
+    expect(other.locator("#round-clock [data-clock-time]")).to_have_text(re.compile(r"^\d\d:\d\d$"))
     own = other.locator("#round-clock")
     assert 9 * 60 < seconds_shown(own.locator("[data-clock-time]").inner_text()) <= 10 * 60
     assert "mit 10 Minuten Nachspielzeit" in own.inner_text()
