@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,17 @@ def login(page, live_server, username="leitung", password="geheim-und-lang-42"):
     page.fill("#id_password", password)
     page.click("main button[type=submit]")
     page.wait_for_url(lambda url: "/konto/anmelden/" not in url)
+
+
+def poll_true(page, expression: str, seconds: float = 10.0) -> None:
+    """Wait until a JavaScript expression (may be a promise) is true, polled with evaluate:
+    ``wait_for_function`` with a string compiles it in the page, which the page's CSP
+    (``script-src 'self'``) refuses once the service worker serves the page."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {seconds:g} s: {expression}")
+        time.sleep(0.1)
 
 
 def screenshot(page, name: str, full_page: bool = True) -> None:

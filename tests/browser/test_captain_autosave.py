@@ -13,7 +13,7 @@ from scoring.models import Sheet
 from scoring.sheets.links import captain_url
 from scoring.sheets.reading import latest_version
 from scoring.sheets.services import submit_sheet
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import poll_true, screenshot
 from tests.browser.test_accessibility import blocking_violations
 from tournament.models import Table
 
@@ -208,7 +208,7 @@ def test_the_page_opens_offline_once_it_was_opened(phone, live_server, evening, 
     phone.goto(link)
     assert phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
     phone.reload()  # now under the worker's control; the page and its assets are cached
-    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    poll_true(phone, "navigator.serviceWorker.controller !== null")
     enter_game(phone, 1, "14", "2")
     phone.wait_for_selector("#sync-status:has-text('alles gespeichert')")
     phone.context.set_offline(True)

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Sheet, SheetVersion
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import poll_true, screenshot
 from tests.browser.test_captain_autosave import captain_link, enter_game, wait_for_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -72,9 +72,7 @@ def assert_quiet(page) -> None:
 
 def saved_everywhere(page, count: int) -> None:
     page.wait_for_selector("#sync-status:has-text('alles gespeichert')", timeout=20_000)
-    page.wait_for_function(
-        f"document.querySelectorAll('.row-state[data-state=saved]').length === {count}"
-    )
+    expect(page.locator(".row-state[data-state=saved]")).to_have_count(count)
 
 
 def test_every_kind_of_game_reopens_and_reconnects_without_a_false_alarm(
@@ -141,7 +139,7 @@ def test_the_first_visit_is_enough_to_open_the_page_offline(phone, live_server, 
     settings.PUBLIC_BASE_URL = live_server.url
     _table, link = captain_link(evening, 1)
     phone.goto(link)
-    phone.wait_for_function(CACHED_PAGE)
+    poll_true(phone, CACHED_PAGE)
     enter_game(phone, 1, "14", "2")
     phone.wait_for_selector("#sync-status:has-text('alles gespeichert')")
     phone.context.set_offline(True)
