@@ -268,7 +268,9 @@ def render_error(
         if use_database:
             html = render_to_string("errors/error.html", context, request=request)
         else:
-            context.update(request=request, csrf_token=get_token(request))
+            # Who is logged in is unknown without the database: offer neither "Anmelden"
+            # (wrong for a logged-in organiser) nor "Abmelden".
+            context.update(request=request, csrf_token=get_token(request), account_unknown=True)
             html = render_to_string("errors/error.html", context)
     except Exception:  # the page itself failed (e.g. static files not collected): plain text
         logger.exception("The error page %s could not be rendered.", status)

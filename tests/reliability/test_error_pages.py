@@ -342,3 +342,19 @@ def test_debug_pages_only_ever_reach_this_computer(settings):
     assert Client().get("/").status_code == 200
     settings.DEBUG = False
     assert Client(REMOTE_ADDR="192.168.1.50").get("/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["/test-only/crash/", "/test-only/locked/", "/t/" + "x" * errors.MAX_ADDRESS_BYTES + "/"],
+    ids=["500", "503", "414"],
+)
+@pytest.mark.django_db
+def test_pages_made_without_the_database_offer_a_logged_in_organiser_no_login(organiser, address):
+    """The 414, 500 and 503 pages are made without the database, so they cannot know who is
+    logged in: they offer neither "Anmelden" (wrong for the organiser) nor "Abmelden"."""
+    client = client_in("de")
+    client.force_login(organiser)
+    html = page_text(client.get(address))
+    assert 'class="site-header"' in html
+    assert "Anmelden" not in html and "Abmelden" not in html
