@@ -3,9 +3,14 @@
 
 import { element } from "./page.js";
 
+// A page whose rows are typed otherwise (count-down: one record per deal) words them itself.
+let describer = null;
+export function setDescriber(words) { describer = words; }
+
 // A row's values in words ("Gewinner 14 · Wert 2 · Damensolo"), for the panel and offline rows.
 export function describe(values, canon, t) {
   if (!values || !canon(values)) return t("empty_game");
+  if (describer) return describer(values);
   const parts = [];
   if (values.winners) parts.push(t("winners") + " " + values.winners);
   if (values.value) parts.push(t("value") + " " + values.value);

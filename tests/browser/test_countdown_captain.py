@@ -1,0 +1,209 @@
+"""The captain's phone at 390×844 for a count-down ("24") round, COUNTDOWN.md §8.6: one short
+form per deal — dealer and caller prefilled by name, trump as buttons, "aus" disabled with the
+rule's reason, a trick stepper per active seat with the last one filled in, the new scores as a
+live preview, the end of a Partie announced with its winners and Partiepunkte, "Spiel n von N";
+autosave surviving a reload, typing offline and syncing; the desk confirms and the standings
+show the Partiepunkte. A three-player table checks its own rotation and locks."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from scoring.evening.rounds import draw_round, release_round
+from scoring.models import Sheet
+from scoring.sheets.links import captain_url
+from scoring.sheets.reading import latest_version
+from tests.browser.conftest import login, screenshot
+from tournament.models import Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def countdown_evening(make_tournament, add_participants, organiser):
+    """A "24" evening of 7 (a four- and a three-table), variant b (dropping out), two cycles
+    of dealing per round: 8 deals at the four-table, 6 at the three-table."""
+    tournament = make_tournament(ruleset="24", cycles=2, ruleset_options={"aussteigen": True})
+    add_participants(tournament, 7)
+    draw_round(tournament, 1, seed=5, user=organiser)
+    release_round(tournament, 1, user=organiser)
+    return tournament
+
+
+def table_of(tournament, size: int) -> tuple[Table, dict[int, str], str]:
+    table = next(
+        table
+        for table in Table.objects.filter(round__tournament=tournament, round__number=1)
+        if table.size == size
+    )
+    names = {
+        seat.number: seat.participant.name for seat in table.seats.select_related("participant")
+    }
+    return table, names, captain_url(table.entry_token)
+
+
+def stored(table: Table, count: int, timeout: float = 10.0) -> list[dict]:
+    """The deal records the server holds once it holds ``count`` (autosave runs by itself)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        version = latest_version(Sheet.objects.get(table=table))
+        records = [game.record for game in version.games.order_by("number")] if version else []
+        if len(records) >= count or time.monotonic() > deadline:
+            return records
+        time.sleep(0.1)
+
+
+def tap(page, key: str, times: int = 1) -> None:
+    for _ in range(times):
+        page.locator(f"#deal-entry [data-key='{key}']").tap()
+
+
+def after(page, seat: int):
+    return page.locator(f"#deal-entry .cd-seat[data-seat='{seat}'] .cd-after")
+
+
+def blind_slam(page, seat: int, size: int = 4) -> None:
+    """Gelb blind, ``seat`` takes all six tricks (the caller: his score −24); the last seat
+    needs no tap: it is filled with the tricks the others leave."""
+    tap(page, "blind")
+    if seat == size:
+        expect(page.locator(f"#deal-entry .cd-seat[data-seat='{seat}'] output")).to_have_text("6")
+    else:
+        tap(page, f"more-{seat}", 6)
+
+
+def test_a_24_round_on_the_captains_phone_to_the_standings(
+    phone, desk, live_server, countdown_evening, settings
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    tournament = countdown_evening
+    table, names, link = table_of(tournament, 4)
+    phone.goto(link)
+    entry = phone.locator("#deal-entry")
+    expect(entry.locator("h2")).to_have_text("Spiel 1 von 8")
+    expect(entry.locator(".cd-partie")).to_have_text("Partie 1 · Spiel 1")
+    # Seat 1 deals the round's first deal; "24": the Startspieler left of him calls trump.
+    expect(entry.locator(".cd-dealer")).to_have_text(f"Geber: {names[1]}")
+    expect(entry.locator(".cd-caller")).to_have_text(f"{names[2]} sagt Trumpf an")
+    # The caller may not drop out: the toggle says why.
+    expect(entry.locator("[data-key='out-2']")).to_be_disabled()
+    expect(entry.locator("#cd-reason-out-2")).to_have_text(
+        "Platz 2 bestimmt Trumpf und darf nicht aussteigen."
+    )
+    expect(entry.locator("[data-key='enter']")).to_be_disabled()  # no trump yet
+    for colour in ("Gelb", "Rot", "Blau", "Grün"):
+        expect(entry.get_by_role("button", name=colour, exact=True)).to_be_visible()
+
+    # Deal 1: Rot; 2, 1, 0 tricks typed, the last seat filled with the 3 left.
+    tap(phone, "trump-rot")
+    expect(entry.locator("[data-key='trump-rot']")).to_have_attribute("aria-pressed", "true")
+    tap(phone, "more-1", 2)
+    tap(phone, "more-2")
+    expect(entry.locator(".cd-seat[data-seat='4'] output")).to_have_text("3")
+    expect(after(phone, 1)).to_have_text("→ 22 (−2)")
+    expect(after(phone, 3)).to_have_text("→ 30 (+6)")  # no trick: +6
+    # Seat 3 drops out and plays again: his stepper goes and comes back.
+    tap(phone, "out-3")
+    expect(entry.locator(".cd-seat[data-seat='3'] .cd-stepper")).to_have_count(0)
+    expect(after(phone, 3)).to_have_text("→ 24 (±0)")
+    tap(phone, "out-3")
+    expect(after(phone, 3)).to_have_text("→ 30 (+6)")
+    screenshot(phone, "countdown-captain-deal", full_page=True)
+    tap(phone, "enter")
+    expect(entry.locator("h2")).to_have_text("Spiel 2 von 8")
+    expect(entry.locator(".cd-dealer")).to_have_text(f"Geber: {names[2]}")
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
+    assert stored(table, 1) == [
+        {"deal": 1, "dealer": 1, "trump": "rot", "tricks": {"1": 2, "2": 1, "3": 0, "4": 3}}
+    ]
+
+    # Autosave survives a reload: the deal is in the table, the form at deal 2.
+    phone.reload()
+    expect(entry.locator("h2")).to_have_text("Spiel 2 von 8")
+    row = phone.locator("tr.game-row[data-game='1']")
+    expect(row.locator("td.cd-cell[data-seat='3'] .cd-stand")).to_have_text("30")
+    expect(row.locator(".row-state")).to_have_attribute("data-state", "saved")
+
+    # Deal 2 typed offline: Gelb blind, seat 1 takes all six: 22 − 24 = −2 ends the Partie.
+    phone.context.set_offline(True)
+    blind_slam(phone, 1)
+    expect(after(phone, 1)).to_have_text("→ −2 (−24)")
+    expect(after(phone, 3)).to_have_text("→ 78 (+48)")  # Eigentrumpf ohne Stich, blind
+    ends = entry.locator(".cd-ends")
+    expect(ends).to_contain_text(f"Partie 1 zu Ende. Sieger: {names[1]}")
+    expect(ends).to_contain_text(
+        f"Partiepunkte: {names[1]} +3, {names[2]} −1, {names[3]} −3, {names[4]} +1"
+    )
+    tap(phone, "enter")
+    expect(phone.locator("#sync-status")).to_contain_text("offline", timeout=15_000)
+    expect(entry.locator(".cd-ended")).to_contain_text(f"Sieger: {names[1]}")
+    expect(entry.locator("h2")).to_have_text("Spiel 3 von 8")
+    expect(entry.locator(".cd-partie")).to_have_text("Partie 2 · Spiel 1")
+    expect(entry.locator(".cd-seat[data-seat='1'] .cd-before")).to_have_text("Stand 24")
+    screenshot(phone, "countdown-captain-offline", full_page=False)
+    time.sleep(1.5)
+    assert len(stored(table, 1, timeout=0)) == 1  # really offline
+    phone.context.set_offline(False)
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=20_000)
+    assert len(stored(table, 2)) == 2
+
+    # Three short Parties: each caller Gelb blind with all six tricks; the third ends with three
+    # deals left, fewer than the four seats: the round is over at this table.
+    for caller in (4, 1, 2):
+        blind_slam(phone, caller)
+        tap(phone, "enter")
+    expect(entry.locator(".cd-round-over")).to_be_visible()
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=20_000)
+    screenshot(phone, "countdown-captain-round-over", full_page=True)
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.get_by_role("button", name="Liste abgeben").tap()
+    expect(phone.locator("body")).to_contain_text("Die Liste ist abgegeben")
+
+    # The desk confirms; the standings count Partiepunkte.
+    login(desk, live_server)
+    desk.goto(live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, table.number]))
+    expect(desk.locator("#deal-entry .cd-round-over")).to_be_visible()
+    screenshot(desk, "countdown-desk", full_page=True)
+    desk.get_by_role("button", name="Speichern und bestätigen").click()
+    expect(desk.locator("body")).to_contain_text("bestätigt")
+    assert Sheet.objects.get(table=table).status == Sheet.Status.CONFIRMED
+    desk.goto(live_server.url + reverse("scoring:standings", args=[tournament.slug]))
+    expect(desk.locator("main")).to_contain_text("Partiepunkte")
+    # Partien: +3 −1 −3 +1, then each caller wins alone (+3, the others −1): 4, 0, −6, 2.
+    points = {names[1]: "4", names[2]: "0", names[3]: "-6", names[4]: "2"}
+    for name, value in points.items():
+        expect(desk.locator("tr", has_text=name).first.locator("strong")).to_have_text(value)
+    screenshot(desk, "countdown-standings", full_page=True)
+
+
+def test_a_three_player_table_rotates_and_keeps_two_players_in(
+    phone, live_server, countdown_evening, settings
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    table, names, link = table_of(countdown_evening, 3)
+    phone.goto(link)
+    entry = phone.locator("#deal-entry")
+    expect(entry.locator("h2")).to_have_text("Spiel 1 von 6")
+    expect(entry.locator(".cd-caller")).to_have_text(f"{names[2]} sagt Trumpf an")
+    tap(phone, "trump-blau")
+    tap(phone, "out-3")
+    # Two must play: seat 1 may not drop out now, and says why.
+    expect(entry.locator("[data-key='out-1']")).to_be_disabled()
+    expect(entry.locator("#cd-reason-out-1")).to_have_text(
+        "Mindestens zwei Spieler müssen mitspielen."
+    )
+    tap(phone, "more-1", 4)
+    expect(entry.locator(".cd-seat[data-seat='2'] output")).to_have_text("2")
+    expect(after(phone, 1)).to_have_text("→ 20 (−4)")
+    expect(after(phone, 2)).to_have_text("→ 22 (−2)")
+    tap(phone, "enter")
+    expect(entry.locator(".cd-dealer")).to_have_text(f"Geber: {names[2]}")
+    expect(entry.locator(".cd-caller")).to_have_text(f"{names[3]} sagt Trumpf an")
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
+    assert stored(table, 1) == [
+        {"deal": 1, "dealer": 1, "trump": "blau", "out": [3], "tricks": {"1": 4, "2": 2}}
+    ]
