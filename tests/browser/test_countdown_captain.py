@@ -180,30 +180,40 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     screenshot(desk, "countdown-standings", full_page=True)
 
 
-def test_a_three_player_table_rotates_and_keeps_two_players_in(
+def test_a_three_player_table_in_english_rotates_keeps_two_in_and_refuses_in_words(
     phone, live_server, countdown_evening, settings
 ):
     settings.PUBLIC_BASE_URL = live_server.url
     table, names, link = table_of(countdown_evening, 3)
+    phone.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     phone.goto(link)
     entry = phone.locator("#deal-entry")
-    expect(entry.locator("h2")).to_have_text("Spiel 1 von 6")
-    expect(entry.locator(".cd-caller")).to_have_text(f"{names[2]} sagt Trumpf an")
+    expect(entry.locator("h2")).to_have_text("Deal 1 of 6")
+    expect(entry.locator(".cd-dealer")).to_have_text(f"Dealer: {names[1]}")
+    expect(entry.locator(".cd-caller")).to_have_text(f"{names[2]} calls trump")
     tap(phone, "trump-blau")
+    expect(entry.locator("[data-key='trump-blau']")).to_have_text("Blue")
     tap(phone, "out-3")
     # Two must play: seat 1 may not drop out now, and says why.
     expect(entry.locator("[data-key='out-1']")).to_be_disabled()
-    expect(entry.locator("#cd-reason-out-1")).to_have_text(
-        "Mindestens zwei Spieler müssen mitspielen."
-    )
+    expect(entry.locator("#cd-reason-out-1")).to_have_text("At least two players must play.")
     tap(phone, "more-1", 4)
     expect(entry.locator(".cd-seat[data-seat='2'] output")).to_have_text("2")
+    # One trick too many: the form refuses, naming the deal and the field, and says why.
+    tap(phone, "more-2")
+    expect(entry.locator(".cd-problem")).to_have_text(
+        "Game 1: Tricks: The tricks add up to 7, not 6."
+    )
+    expect(entry.locator("[data-key='enter']")).to_be_disabled()
+    screenshot(phone, "countdown-captain-three-english", full_page=False)
+    tap(phone, "less-2")
+    expect(entry.locator(".cd-problem")).to_have_count(0)
     expect(after(phone, 1)).to_have_text("→ 20 (−4)")
     expect(after(phone, 2)).to_have_text("→ 22 (−2)")
     tap(phone, "enter")
-    expect(entry.locator(".cd-dealer")).to_have_text(f"Geber: {names[2]}")
-    expect(entry.locator(".cd-caller")).to_have_text(f"{names[3]} sagt Trumpf an")
-    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
+    expect(entry.locator(".cd-dealer")).to_have_text(f"Dealer: {names[2]}")
+    expect(entry.locator(".cd-caller")).to_have_text(f"{names[3]} calls trump")
+    expect(phone.locator("#sync-status")).to_contain_text("everything saved", timeout=15_000)
     assert stored(table, 1) == [
         {"deal": 1, "dealer": 1, "trump": "blau", "out": [3], "tricks": {"1": 4, "2": 2}}
     ]
