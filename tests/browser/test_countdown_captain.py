@@ -17,6 +17,7 @@ from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Sheet
 from scoring.sheets.links import captain_url
 from scoring.sheets.reading import latest_version
+from scoring.sheets.services import submit_sheet
 from tests.browser.conftest import login, screenshot
 from tournament.models import Table
 
@@ -217,3 +218,46 @@ def test_a_three_player_table_in_english_rotates_keeps_two_in_and_refuses_in_wor
     assert stored(table, 1) == [
         {"deal": 1, "dealer": 1, "trump": "blau", "out": [3], "tricks": {"1": 4, "2": 2}}
     ]
+
+
+def test_a_deal_changed_at_the_desk_meanwhile_is_shown_beside_the_captains(
+    phone, live_server, countdown_evening, settings, organiser
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    table, names, link = table_of(countdown_evening, 4)
+    phone.goto(link)
+    tap(phone, "trump-rot")
+    tap(phone, "more-1", 2)
+    tap(phone, "more-2")
+    tap(phone, "enter")
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
+    sheet = Sheet.objects.get(table=table)
+    desk_deal = {**stored(table, 1)[0], "trump": "blau"}
+    submit_sheet(sheet, [desk_deal], expected_revision=sheet.revision, user=organiser)
+
+    # The captain changes the same deal: both versions are shown, in words.
+    phone.locator("tr.game-row[data-game='1'] .cd-edit").tap()
+    expect(phone.locator("#deal-entry [data-key='trump-rot']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    tap(phone, "trump-gruen")
+    expect(phone.locator("#deal-entry [data-key='enter']")).to_have_text(
+        "Änderung an Spiel 1 übernehmen"
+    )
+    tap(phone, "enter")
+    panel = phone.locator("#conflict-panel")
+    expect(panel).to_be_visible(timeout=15_000)
+    expect(panel.locator("td.server-version")).to_have_text(
+        f"Geber {names[1]} · Blau · Stiche 2-1-0-3"
+    )
+    expect(panel.locator("td.device-version")).to_have_text(
+        f"Geber {names[1]} · Grün · Stiche 2-1-0-3"
+    )
+    screenshot(phone, "countdown-captain-conflict", full_page=False)
+    panel.get_by_role("button", name="Meine Eingaben senden").tap()
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
+    deadline = time.monotonic() + 10
+    while stored(table, 1)[0]["trump"] != "gruen" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert stored(table, 1)[0]["trump"] == "gruen"
+    expect(phone.locator("tr.game-row[data-game='1'] .trump-col")).to_have_text("Grün")

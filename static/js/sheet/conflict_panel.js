@@ -47,7 +47,8 @@ export function showConflict(options) {
     row.setAttribute("data-game", number);
     row.appendChild(element("td", "num", String(number)));
     const stored = options.rows[number];
-    row.appendChild(element("td", "server-version", stored ? stored.summary : t("empty_game")));
+    const summary = stored && describer && stored.values ? describer(stored.values) : stored && stored.summary;
+    row.appendChild(element("td", "server-version", stored ? summary : t("empty_game")));
     row.appendChild(element("td", "device-version", describe(options.local[number], options.canon, t)));
     body.appendChild(row);
   });
