@@ -15,7 +15,8 @@ import { createScores } from "./sheet/scores.js";
 import { restoreFromDevice } from "./sheet/restore.js";
 import { guardLeaving } from "./sheet/submit.js";
 import { setDescriber } from "./sheet/conflict_panel.js";
-import { bindDealForm, describeDeal } from "./countdown/form.js";
+import { showUnsent } from "./sheet/readonly.js";
+import { bindDealForm, describeDeal, paintSheet } from "./countdown/form.js";
 
 const t = makeTexts(readJson("sheet-texts") || {});
 const config = readJson("deal-form-config");
@@ -26,6 +27,7 @@ checkCurrent();
 const server = readJson("sheet-server-state") || { revision: 0, status: "open", rows: {} };
 const form = document.getElementById("sheet-form");
 const shared = makeCanon(form, null, null);
+if (config) setDescriber(function (values) { return describeDeal(values, config); });
 // A deal is its record: the winners and value the server shows beside a stored record (the
 // Doppelkopf columns) say nothing the record does not.
 function canon(values, loose, number) {
@@ -33,7 +35,14 @@ function canon(values, loose, number) {
 }
 pruneOld(deviceStorage());
 
-if (form && config && form.getAttribute("data-editable") === "1") editSheet(form);
+if (form && config && form.getAttribute("data-editable") === "1") {
+  editSheet(form);
+} else if (form && config) {
+  // Handed in, confirmed or closed: the deals and scores as stored; what this device typed
+  // and the server never got is shown, not dropped.
+  paintSheet(createRows(form, canon), config);
+  showUnsent(server, canon, t);
+}
 
 function editSheet(form) {
   const rows = createRows(form, canon);
@@ -41,7 +50,6 @@ function editSheet(form) {
   const store = createStore(form.getAttribute("data-storage-key"), deviceStorage());
   const state = createSyncState(server);
   const rowStates = createRowStates(rows, canon, state, t);
-  setDescriber(function (values) { return describeDeal(values, config); });
   let sync = null;
   let dealForm = null;
   const scores = createScores(rows, canon, t, {

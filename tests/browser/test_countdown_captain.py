@@ -7,6 +7,7 @@ show the Partiepunkte. A three-player table checks its own rotation and locks.""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -163,6 +164,12 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     phone.once("dialog", lambda dialog: dialog.accept())
     phone.get_by_role("button", name="Liste abgeben").tap()
     expect(phone.locator("body")).to_contain_text("Die Liste ist abgegeben")
+    # Handed in: the deals and scores as stored, nothing to type.
+    ended = phone.locator("tr.game-row[data-game='2']")
+    expect(ended.locator("td.cd-cell[data-seat='1'] .cd-stand")).to_have_text("−2")
+    expect(ended).to_have_class(re.compile(r"\bpartie-end\b"))
+    expect(phone.locator("#deal-entry")).to_have_count(0)
+    expect(phone.locator("tr.game-row:visible")).to_have_count(5)
 
     # The desk confirms; the standings count Partiepunkte.
     login(desk, live_server)
@@ -172,6 +179,9 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     desk.get_by_role("button", name="Speichern und bestätigen").click()
     expect(desk.locator("body")).to_contain_text("bestätigt")
     assert Sheet.objects.get(table=table).status == Sheet.Status.CONFIRMED
+    confirmed = desk.locator("tr.game-row[data-game='5']")
+    expect(confirmed.locator("td.cd-cell[data-seat='2'] .cd-stand")).to_have_text("0")
+    screenshot(desk, "countdown-desk-confirmed", full_page=True)
     desk.goto(live_server.url + reverse("scoring:standings", args=[tournament.slug]))
     expect(desk.locator("main")).to_contain_text("Partiepunkte")
     # Partien: +3 −1 −3 +1, then each caller wins alone (+3, the others −1): 4, 0, −6, 2.

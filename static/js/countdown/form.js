@@ -14,6 +14,27 @@ import { paintTable } from "./table.js";
 
 export { describeDeal };
 
+// The deals' records, row by row, up to the first empty row (malformed JSON as its text).
+function readRecords(rows) {
+  const list = [];
+  for (let number = 1; number <= rows.list.length; number += 1) {
+    const input = rows.field(number, "record");
+    const text = input ? input.value.trim() : "";
+    if (!text) break;
+    let record = null;
+    try { record = JSON.parse(text); } catch (error) { record = text; }
+    list.push(record);
+  }
+  return list;
+}
+
+// A sheet that is not typed here any more: its table only.
+export function paintSheet(rows, config) {
+  const list = readRecords(rows);
+  const sheet = playSheet(config.game, config.options, config.size, config.cycles, list);
+  paintTable(rows, config, sheet, list.length, null, true);
+}
+
 // ``hooks.changed()`` after a deal was written to its row.
 export function bindDealForm(rows, config, hooks) {
   const form = rows.form;
@@ -25,18 +46,7 @@ export function bindDealForm(rows, config, hooks) {
   let focusKey = null;
   let drawn = "";  // the rows the form was drawn for
 
-  function records() {
-    const list = [];
-    for (let number = 1; number <= rows.list.length; number += 1) {
-      const input = rows.field(number, "record");
-      const text = input ? input.value.trim() : "";
-      if (!text) break;
-      let record = null;
-      try { record = JSON.parse(text); } catch (error) { record = text; }
-      list.push(record);
-    }
-    return list;
-  }
+  function records() { return readRecords(rows); }
 
   function play(list) { return playSheet(config.game, config.options, config.size, config.cycles, list); }
 

@@ -5,12 +5,13 @@
 import { element } from "../sheet/page.js";
 import { colourLabel, num } from "./words.js";
 
-export function paintTable(rows, config, sheet, count, editing) {
+// ``closed``: no deal follows here (a sheet handed in, confirmed or closed).
+export function paintTable(rows, config, sheet, count, editing, closed) {
   rows.list.forEach(function (main) {
     const number = Number(main.getAttribute("data-game"));
     const parts = rows.parts(number);
     const row = sheet.rows[number - 1];
-    const later = number > count + (sheet.next.over ? 0 : 1);
+    const later = number > count + (sheet.next.over || closed ? 0 : 1);
     main.classList.toggle("cd-later", later);
     parts.info.classList.toggle("cd-later", later);
     main.classList.toggle("cd-editing", editing === number);
