@@ -11,6 +11,7 @@ import re
 import time
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -20,6 +21,7 @@ from scoring.sheets.links import captain_url
 from scoring.sheets.reading import latest_version
 from scoring.sheets.services import submit_sheet
 from tests.browser.conftest import login, screenshot
+from tests.browser.test_accessibility import blocking_violations
 from tournament.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -115,6 +117,7 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     tap(phone, "out-3")
     expect(after(phone, 3)).to_have_text("→ 30 (+6)")
     screenshot(phone, "countdown-captain-deal", full_page=True)
+    assert not blocking_violations(Axe(), phone)
     tap(phone, "enter")
     expect(entry.locator("h2")).to_have_text("Spiel 2 von 8")
     expect(entry.locator(".cd-dealer")).to_have_text(f"Geber: {names[2]}")
@@ -140,6 +143,8 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     expect(ends).to_contain_text(
         f"Partiepunkte: {names[1]} +3, {names[2]} −1, {names[3]} −3, {names[4]} +1"
     )
+    entry.locator(".cd-ends").scroll_into_view_if_needed()
+    screenshot(phone, "countdown-captain-partie-end", full_page=False)
     tap(phone, "enter")
     expect(phone.locator("#sync-status")).to_contain_text("offline", timeout=15_000)
     expect(entry.locator(".cd-ended")).to_contain_text(f"Sieger: {names[1]}")
