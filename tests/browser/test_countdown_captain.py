@@ -276,3 +276,77 @@ def test_a_deal_changed_at_the_desk_meanwhile_is_shown_beside_the_captains(
         time.sleep(0.1)
     assert stored(table, 1)[0]["trump"] == "gruen"
     expect(phone.locator("tr.game-row[data-game='1'] .trump-col")).to_have_text("Grün")
+
+
+@pytest.fixture
+def zwanzig_evening(make_tournament, add_participants, organiser):
+    """A Zwanzig evening of 9: a four- and a five-table."""
+    tournament = make_tournament(ruleset="zwanzig")
+    add_participants(tournament, 9)
+    draw_round(tournament, 1, seed=7, user=organiser)
+    release_round(tournament, 1, user=organiser)
+    return tournament
+
+
+def test_a_zwanzig_round_with_drop_outs_karo_and_the_herz_phase_partly_offline(
+    phone, live_server, zwanzig_evening, settings
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    table, _names, link = table_of(zwanzig_evening, 4)
+    phone.goto(link)
+    entry = phone.locator("#deal-entry")
+    expect(entry.locator("h2")).to_have_text("Spiel 1 von 24")
+    expect(entry.get_by_role("button", name="Herz", exact=True)).to_be_visible()
+    # Karo: nobody drops out; the Ansager never.
+    tap(phone, "trump-karo")
+    expect(entry.locator("[data-key='out-3']")).to_be_disabled()
+    expect(entry.locator("#cd-reason-out-3")).to_have_text(
+        "Bei Karo als Trumpf darf niemand aussteigen."
+    )
+    # Pik: seat 3 drops out; the Ansager (seat 2) takes all five tricks.
+    tap(phone, "trump-pik")
+    expect(entry.locator("#cd-reason-out-2")).to_have_text(
+        "Platz 2 bestimmt Trumpf und darf nicht aussteigen."
+    )
+    tap(phone, "out-3")
+    tap(phone, "more-2", 5)
+    expect(after(phone, 2)).to_have_text("→ 15 (−5)")
+    expect(after(phone, 3)).to_have_text("→ 20 (±0)")
+    expect(after(phone, 4)).to_have_text("→ 25 (+5)")
+    tap(phone, "enter")
+    # Deals 2–8: each Ansager takes all five; 5 and 6 typed offline.
+    for number in range(2, 9):
+        if number == 5:
+            phone.context.set_offline(True)
+        if number == 7:
+            phone.context.set_offline(False)
+        caller = number % 4 + 1
+        expect(entry.locator("h2")).to_have_text(f"Spiel {number} von 24")
+        tap(phone, "trump-kreuz")
+        if caller != 4:
+            tap(phone, f"more-{caller}", 5)
+        tap(phone, "enter")
+    # Deal 9 (2n + 1): the Herz phase — Herz locked in, nobody drops out.
+    expect(entry.locator("h2")).to_have_text("Spiel 9 von 24")
+    expect(entry.locator("[data-key='trump-herz']")).to_have_attribute("aria-pressed", "true")
+    for colour in ("karo", "pik", "kreuz"):
+        expect(entry.locator(f"[data-key='trump-{colour}']")).to_be_disabled()
+    expect(entry.locator(".cd-hint").first).to_have_text(
+        "Ab Spiel 9 ist immer Herz Trumpf; niemand steigt aus."
+    )
+    expect(entry.locator("#cd-reason-out-3")).to_have_text(
+        "Ab Spiel 9 darf niemand mehr aussteigen."
+    )
+    screenshot(phone, "countdown-zwanzig-herz", full_page=False)
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=20_000)
+    records = stored(table, 8)
+    assert len(records) == 8 and records[0]["out"] == [3]
+    assert [record["dealer"] for record in records] == [1, 2, 3, 4, 1, 2, 3, 4]
+
+    # At the five-table the dealer sits out and the Ansager is left of him.
+    _five, five_names, five_link = table_of(zwanzig_evening, 5)
+    phone.goto(five_link)
+    expect(entry.locator("h2")).to_have_text("Spiel 1 von 30")
+    expect(entry.locator(".cd-seat[data-seat='1'] .cd-out-note")).to_have_text("setzt aus")
+    expect(entry.locator(".cd-caller")).to_have_text(f"{five_names[2]} sagt Trumpf an")
+    expect(entry.locator("[data-key='out-1']")).to_have_count(0)
