@@ -350,3 +350,33 @@ def test_a_zwanzig_round_with_drop_outs_karo_and_the_herz_phase_partly_offline(
     expect(entry.locator(".cd-seat[data-seat='1'] .cd-out-note")).to_have_text("setzt aus")
     expect(entry.locator(".cd-caller")).to_have_text(f"{five_names[2]} sagt Trumpf an")
     expect(entry.locator("[data-key='out-1']")).to_have_count(0)
+
+
+def test_the_deal_form_opens_offline_once_it_was_opened(
+    phone, live_server, countdown_evening, settings
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    table, _names, link = table_of(countdown_evening, 4)
+    phone.goto(link)
+    assert phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()  # now under the worker's control; the page and its modules are kept
+    deadline = time.monotonic() + 10
+    while not phone.evaluate("navigator.serviceWorker.controller !== null"):
+        assert time.monotonic() < deadline, "no service worker"
+        time.sleep(0.1)
+    tap(phone, "trump-gruen")
+    tap(phone, "enter")
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
+    phone.context.set_offline(True)
+    phone.reload()
+    entry = phone.locator("#deal-entry")
+    expect(entry.locator("h2")).to_have_text("Spiel 2 von 8")
+    expect(phone.locator("tr.game-row[data-game='1'] .trump-col")).to_have_text("Grün")
+    tap(phone, "trump-blau")
+    tap(phone, "more-3", 6)
+    expect(after(phone, 3)).to_have_text("→ 24 (−6)")  # 30 after deal 1: no trick, +6
+    tap(phone, "enter")
+    expect(entry.locator("h2")).to_have_text("Spiel 3 von 8")
+    phone.context.set_offline(False)
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=20_000)
+    assert [record["trump"] for record in stored(table, 2)] == ["gruen", "blau"]
