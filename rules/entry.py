@@ -23,7 +23,9 @@ Vocabulary:
   calculator's parties and Sonderpunkte, and where a refusal of a row's JSON field belongs on
   the page (``field_inputs``: the head of the field path → the input; ``record`` when none) with
   the input's name in messages (``input_names``), the names of a record's fields
-  (``record_names``) and what to do (``advice``).
+  (``record_names``) and what to do (``advice``); a ruleset whose page checks a row before the
+  server does (count-down: the phone's live preview, offline) gives its refusals' message
+  templates by code (``messages``, ``{name}`` placeholders) so that both say the same.
 
 The row's prefilled values (its dealer and who sits it out) are not part of the spec: they are
 derived from the rows before by :meth:`rules.base.Ruleset.dealer` and ``sitter``.
@@ -83,6 +85,7 @@ class EntrySpec:
     input_names: Mapping[str, str] = field(default_factory=dict)
     record_names: Mapping[str, str] = field(default_factory=dict)
     advice: Mapping[str, str] = field(default_factory=dict)
+    messages: Mapping[str, str] = field(default_factory=dict)
 
     def form(self, key: str) -> EntryForm | None:
         return next((form for form in self.forms if form.key == key), None)

@@ -13,10 +13,12 @@ what the rules forbid, naming the field.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from rules.countdown.games import GAMES, VIERUNDZWANZIG
-from rules.countdown.rows import COLOURS, say
+from rules.countdown.messages import MESSAGES
+from rules.countdown.rows import COLOURS, english, say
 from rules.entry import EntryField, EntryForm, EntrySpec
 
 _TEXTS: dict[str, tuple[str, str]] = {
@@ -33,6 +35,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "calculator": ("Spiel als Angaben", "Deal as a record"),
     "record": ("Angaben zum Spiel", "The deal's record"),
     "trump_changes": ("Trumpfwechsel", "Trump changes"),
+    "seat": ("Platz {seat}", "seat {seat}"),
     "advice.record": (
         "Bitte Geber, Trumpf, wer aus ist und die Stiche jedes Spielers prüfen.",
         "Please check the dealer, trump, who dropped out and every player's tricks.",
@@ -43,6 +46,26 @@ RECORD_FIELDS = ("deal", "dealer", "caller", "trump", "blind", "trump_changes", 
 
 def text(key: str, lang: str | None = "de") -> str:
     return say(_TEXTS[key], lang)
+
+
+def field_words(field: str | None, lang: str | None = "de") -> str:
+    """The captain's words for a refused field of a deal record: ``tricks.3`` → "Stiche Platz
+    3", ``out[0]`` → "aus", ``trump_changes[1]`` → "Trumpfwechsel" ("" for the row itself)."""
+    if not field:
+        return ""
+    head = re.split(r"[.\[]", field, maxsplit=1)[0]
+    if head not in RECORD_FIELDS:
+        return field[:40]
+    words = text(head, lang)
+    seat = re.fullmatch(r"tricks\.([1-9])", field)
+    if seat:
+        words = f"{words} {say(_TEXTS['seat'], lang, seat=seat.group(1))}"
+    return words
+
+
+def messages(lang: str | None = "de") -> dict[str, str]:
+    """The refusals' message templates by code in ``lang`` (the page's offline check)."""
+    return {code: pair[1] if english(lang) else pair[0] for code, pair in MESSAGES.items()}
 
 
 @cache
@@ -76,4 +99,5 @@ def entry_spec(game: str, table_size: int, lang: str = "de") -> EntrySpec:
         input_names={"record": text("record", lang)},
         record_names={name: text(name, lang) for name in RECORD_FIELDS},
         advice={"record": text("advice.record", lang)},
+        messages=messages(lang),
     )

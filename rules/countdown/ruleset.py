@@ -181,9 +181,13 @@ class CountdownRuleset(Ruleset):
     def refusal_message(
         self, refusal: RowRefusal, lang: str = "de", field_name: str | None = None
     ) -> str:
-        if not refusal.code:
-            return refusal.message
-        return Refusal(refusal.field, refusal.code, **refusal.params).message(lang)
+        """The refusal in the captain's words: the field named as the form names it ("Stiche
+        Platz 3: Die Stiche ergeben 5, nicht 6.") when the page asks with a ``field_name``."""
+        message = refusal.message
+        if refusal.code:
+            message = Refusal(refusal.field, refusal.code, **refusal.params).message(lang)
+        words = entry_forms.field_words(refusal.field, lang) if field_name else ""
+        return f"{words}: {message}" if words else message
 
     def game_type_label(self, game_type: str, lang: str = "de") -> str:
         return countdown_rows.game_type_label(game_type, lang)

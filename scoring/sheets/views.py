@@ -22,6 +22,7 @@ from django.views.generic import TemplateView
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.autosave import autosave_sheet, server_rows, stored_as
 from scoring.sheets.calculator import ScoreGameMixin
+from scoring.sheets.deal_form import deal_form_context
 from scoring.sheets.entry import too_deep_message
 from scoring.sheets.history_page import sheet_history
 from scoring.sheets.page import build_page, entry_spec, page_json
@@ -98,6 +99,8 @@ class SheetEntryMixin:
             # "Zeit abgelaufen nach Spiel n", prefilled with the games entered.
             "offers_time_up": self.offers_time_up(),
             "time_up_games": self.sheet.round.tournament.rules.played_rows(page.records),
+            # A ruleset with a form per deal (count-down): its own form and script.
+            **deal_form_context(self.sheet, page, entry),
             **extra,
         }
 

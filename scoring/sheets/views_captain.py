@@ -233,6 +233,14 @@ OFFLINE_ASSETS = (
     "js/sheet/submit.js",
     "js/sheet/calculator_record.js",
     "js/sheet/calculator.js",
+    # A sheet entered deal by deal (count-down): its entry point, modules and stylesheet.
+    "css/countdown.css",
+    "js/countdown_sheet.js",
+    "js/countdown/rules.js",
+    "js/countdown/play.js",
+    "js/countdown/words.js",
+    "js/countdown/table.js",
+    "js/countdown/form.js",
     "img/favicon.svg",
     "img/icon-192.png",
 )

@@ -3,9 +3,14 @@
 
 import { element } from "./page.js";
 
+// A page whose rows are typed otherwise (count-down: one record per deal) words them itself.
+let describer = null;
+export function setDescriber(words) { describer = words; }
+
 // A row's values in words ("Gewinner 14 · Wert 2 · Damensolo"), for the panel and offline rows.
 export function describe(values, canon, t) {
   if (!values || !canon(values)) return t("empty_game");
+  if (describer) return describer(values);
   const parts = [];
   if (values.winners) parts.push(t("winners") + " " + values.winners);
   if (values.value) parts.push(t("value") + " " + values.value);
@@ -42,7 +47,8 @@ export function showConflict(options) {
     row.setAttribute("data-game", number);
     row.appendChild(element("td", "num", String(number)));
     const stored = options.rows[number];
-    row.appendChild(element("td", "server-version", stored ? stored.summary : t("empty_game")));
+    const summary = stored && describer && stored.values ? describer(stored.values) : stored && stored.summary;
+    row.appendChild(element("td", "server-version", stored ? summary : t("empty_game")));
     row.appendChild(element("td", "device-version", describe(options.local[number], options.canon, t)));
     body.appendChild(row);
   });

@@ -42,6 +42,7 @@ export function createRowStates(rows, canon, state, t) {
       const isCurrent = row === current;
       row.classList.toggle("current", isCurrent);
       const winners = row.querySelector(".winners");
+      if (!winners) return;  // a sheet typed deal by deal (count-down) has no winners field
       if (isCurrent) {
         const out = parseInt(row.getAttribute("data-sitting-out"), 10);
         const active = [];
