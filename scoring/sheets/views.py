@@ -197,7 +197,9 @@ class SheetPreviewMixin:
             return JsonResponse(
                 {"error": {"field": f"g{number}-record", "message": message}}, status=400
             )
-        return JsonResponse(page_json(page))
+        # The games among the rows (penalty lines are none): "Zeit abgelaufen nach Spiel n".
+        played = self.sheet.round.tournament.rules.played_rows(page.records)
+        return JsonResponse({**page_json(page), "played": played})
 
 
 class SheetAutosaveMixin:

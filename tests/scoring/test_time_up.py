@@ -146,15 +146,26 @@ def test_the_desk_page_offers_the_time_up_only_under_ddv(
     assert 'id="time-up-after"' not in other.content.decode()
 
 
-def test_the_captain_page_offers_the_time_up_only_when_the_table_time_is_up(
+def time_up_section(html: str) -> str:
+    start = html.index('<section class="card time-up')
+    return html[start : html.index(">", start) + 1]
+
+
+def test_the_captain_page_shows_the_time_up_only_when_the_table_time_is_up(
     ddv_sheet, client, monkeypatch
 ):
+    """Before the time is up the control waits hidden in the page (the page's clock shows it
+    when the time runs out: the phone keeps the page); once recorded it is gone."""
     from scoring.sheets import views_captain
 
     url = reverse("captain:sheet", args=[ddv_sheet.table.entry_token])
-    assert 'id="time-up-after"' not in client.get(url).content.decode()
+    waiting = time_up_section(client.get(url).content.decode())
+    assert "data-when-time-up" in waiting and " hidden" in waiting
     monkeypatch.setattr(views_captain, "table_time_up", lambda table: True)
-    assert 'id="time-up-after"' in client.get(url).content.decode()
+    shown = time_up_section(client.get(url).content.decode())
+    assert "data-when-time-up" in shown and " hidden" not in shown
+    record_time_up(ddv_sheet, after_game=2)
+    assert 'id="time-up-after"' not in client.get(url).content.decode()
 
 
 @pytest.mark.django_db(transaction=True)
