@@ -166,11 +166,13 @@ class Ruleset(ABC):
         is for the scoring to refuse."""
         return list(rows)
 
-    def prefill_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+    def prefill_rows(
+        self, rows: Sequence[Any], table_size: int, *, time_up_after: int | None = None
+    ) -> list[Any]:
         """The rows typed on a sheet page with what the ruleset derives from the rows before
         and the page lets a captain leave out (DDV: Pflicht, Lust or Vorführung of a solo, when
-        only one is possible). A sheet given as JSON (an import, a backup) is not passed
-        here. Default: the rows as they are."""
+        only one is possible; after ``time_up_after`` only a Vorführung is). A sheet given as
+        JSON (an import, a backup) is not passed here. Default: the rows as they are."""
         return list(rows)
 
     # The tournament's cycles (rounds of deals per sitting) a new tournament of this ruleset

@@ -82,6 +82,7 @@ urlpatterns = [
             ("pause", "anhalten"),
             ("resume", "weiter"),
             ("extend", "nachspielzeit"),
+            ("revoke", "nachspielzeit-zuruecknehmen"),
             ("reset", "zuruecksetzen"),
             ("settings", "einstellungen"),
         )

@@ -58,10 +58,13 @@ def _english(lang: str | None) -> bool:
     return bool(lang) and str(lang).lower().startswith("en")
 
 
-def _state(table_size: int, rows_before: Sequence[JsonRow]) -> DealState:
+def _state(
+    table_size: int, rows_before: Sequence[JsonRow], time_up_after: int | None = None
+) -> DealState:
     """The deal after ``rows_before`` (refused rows are skipped, as in the sheet), in a round of
-    the TSR's length (the interface passes no options here)."""
-    return score_rows(list(rows_before), table_size, TSR_GAMES[table_size]).state
+    the TSR's length (the interface passes no options here), the time called after game
+    ``time_up_after`` (``None``: not called)."""
+    return score_rows(list(rows_before), table_size, TSR_GAMES[table_size], time_up_after).state
 
 
 class DDV(Ruleset):
@@ -134,14 +137,17 @@ class DDV(Ruleset):
             completed.append(raw)
         return completed
 
-    def prefill_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+    def prefill_rows(
+        self, rows: Sequence[Any], table_size: int, *, time_up_after: int | None = None
+    ) -> list[Any]:
         """An announced solo typed without Pflicht/Lust/Vorführung gets the only one possible
-        (:func:`rules.ddv.status.solo_mode_for`); a sheet given as JSON is not touched (§9.7
-        refuses a missing ``solo_mode`` there)."""
+        (:func:`rules.ddv.status.solo_mode_for`; once the time is called after game
+        ``time_up_after``, the Vorführung of the seat that must play); a sheet given as JSON is
+        not touched (§9.7 refuses a missing ``solo_mode`` there)."""
         filled: list[Any] = []
         for raw in rows:
             if isinstance(raw, Mapping):
-                mode = solo_mode_for(raw, lambda: _state(table_size, filled))
+                mode = solo_mode_for(raw, lambda: _state(table_size, filled, time_up_after))
                 if mode is not None:
                     raw = {**raw, "solo_mode": mode}
             filled.append(raw)

@@ -9,10 +9,12 @@ from django.views.generic import TemplateView
 
 from scoring.models import ScoreLine
 from scoring.public.rules_text import rules_context
+from scoring.seasons.freshness import fellow_ids
 from scoring.show.context import show_context
 from scoring.standings.ranking import cached_standings
 from tournament.models import Participant, Round, Seat
-from tournament.public.freshness import ConditionalGetMixin
+from tournament.public.freshness import ConditionalGetMixin, database_stamp
+from tournament.public.stamp import Stamp
 from tournament.public.views import PublicTournamentMixin, released_round
 
 
@@ -89,6 +91,9 @@ class ProjectorView(PublicTournamentMixin, ConditionalGetMixin, TemplateView):
     ``ConditionalGetMixin``) and swaps the slides when there are, and keeps showing the last
     good ones while the network is gone.
 
+    The season slide counts other evenings: their public changes renew this tournament's stamp
+    too (``scoring.seasons.freshness``).
+
     ``?show=standings`` or ``?show=seating`` fixes one of them (the other when that one is not
     public). Standings only while „Tabelle öffentlich“ is on, seating only while „Wo sitze
     ich?“ is; with nothing to show, a notice.
@@ -96,6 +101,11 @@ class ProjectorView(PublicTournamentMixin, ConditionalGetMixin, TemplateView):
 
     template_name = "scoring/projector.html"
     switch = "public_projector"
+
+    def stamp_from_database(self) -> Stamp:
+        """The season slide counts the season's other evenings: their changes count too."""
+        fellows = fellow_ids(self.tournament.pk) if self.tournament.slide_season else []
+        return database_stamp(self.tournament, also=fellows)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)

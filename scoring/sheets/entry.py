@@ -131,11 +131,16 @@ def line_keys(spec: EntrySpec) -> dict[str, tuple[str, ...]]:
 
 
 def read_rows(
-    data: Mapping[str, str], table_size: int, game_limit: int, ruleset: Ruleset | None = None
+    data: Mapping[str, str],
+    table_size: int,
+    game_limit: int,
+    ruleset: Ruleset | None = None,
+    time_up_after: int | None = None,
 ) -> list[RowInput]:
     """Every row up to the last one with something typed in it (empty rows between are kept,
     so that they can be reported). Each row's dealer and sitter come from ``ruleset`` (the
-    default ruleset when not given) and the records of the rows before it."""
+    default ruleset when not given) and the records of the rows before it; ``time_up_after``:
+    the sheet's time called (what the ruleset derives for a row may depend on it)."""
     ruleset = ruleset or rulesets.get(rulesets.DEFAULT_KEY)
     spec = ruleset.entry_spec(table_size)
     keys = row_keys(table_size, spec)
@@ -163,7 +168,9 @@ def read_rows(
     # What the ruleset derives from the rows before (DDV: the only Pflicht/Lust/Vorführung
     # possible for a solo typed without it) goes into the records scored and stored.
     built = [row for row in rows if row.record is not None]
-    completed = ruleset.prefill_rows([row.record for row in built], table_size)
+    completed = ruleset.prefill_rows(
+        [row.record for row in built], table_size, time_up_after=time_up_after
+    )
     for row, record in zip(built, completed, strict=True):
         row.record = record
     return rows

@@ -184,7 +184,7 @@ def build_page(
     if version is LATEST:
         version = latest_version(sheet)
     if data is not None:
-        inputs = read_rows(data, size, limit, tournament.rules)
+        inputs = read_rows(data, size, limit, tournament.rules, sheet.time_up_after)
         return score_inputs(sheet, seats, inputs, version=version, limit=limit, expected=expected)
     return stored_page(sheet, seats, version, limit=limit, expected=expected)
 

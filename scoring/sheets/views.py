@@ -200,7 +200,9 @@ class SheetPreviewMixin:
             return JsonResponse(
                 {"error": {"field": f"g{number}-record", "message": message}}, status=400
             )
-        return JsonResponse(page_json(page))
+        # The games among the rows (penalty lines are none): "Zeit abgelaufen nach Spiel n".
+        played = self.sheet.round.tournament.rules.played_rows(page.records)
+        return JsonResponse({**page_json(page), "played": played})
 
 
 class SheetAutosaveMixin:
@@ -310,6 +312,7 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         seats = {seat.number: seat.name for seat in context["page"].seats}
         context["sittings"] = sheet_history(self.sheet, seats, context["changed_seats"])
+        context["ready_to_confirm"] = ready_to_confirm(self.sheet, context["page"])
         if self.sheet.status != Sheet.Status.CONFIRMED:  # reopened: what counts meanwhile
             shown = [v for sitting in context["sittings"] for v in reversed(sitting.versions)]
             counting = next((v.number for v in shown if v.confirmed), None)
@@ -322,6 +325,24 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
                 )
             context["counting_version"] = counting
         return context
+
+
+def ready_to_confirm(sheet: Sheet, page: Any) -> bool:
+    """Whether "Bestätigen" is offered: every game is in, or the rules ended the round with
+    fewer (DDV: the time called and every Pflichtsolo played since; count-down: the Partie
+    over). ``confirm_sheet`` checks the same again."""
+    if page.filled_count == page.expected:
+        return True
+    if page.filled_count > page.expected or not page.records:
+        return False
+    tournament = sheet.round.tournament
+    return tournament.rules.score_sheet(
+        page.records,
+        page.table_size,
+        tournament.cycles,
+        tournament.scoring_options,
+        time_up_after=sheet.time_up_after,
+    ).complete
 
 
 class SheetPreviewView(OrganiserSheetMixin, SheetPreviewMixin, View):

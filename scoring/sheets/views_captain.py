@@ -89,16 +89,16 @@ class CaptainSheetView(CaptainAccessMixin, SheetEntryMixin, TemplateView):
             manifest_url=self.manifest_url(),
             clock_url=reverse("captain:clock", args=[self.token]),
             time_up_url=reverse("captain:time_up", args=[self.token]),
+            time_up_now=kwargs.get("offers_time_up") and table_time_up(self.table),
             **kwargs,
         )
 
     def offers_time_up(self) -> bool:
-        """The captain records the time called once the table's clock says it is up."""
-        return (
-            super().offers_time_up()
-            and self.sheet.time_up_after is None
-            and table_time_up(self.table)
-        )
+        """The captain records the time called once the table's clock says it is up; until
+        then the control waits hidden in the page, and the page's clock shows it when the
+        time is up (``static/js/clock.js``): a phone keeps the page for the evening, so it
+        must not need a fresh load for it."""
+        return super().offers_time_up() and self.sheet.time_up_after is None
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         """The page, kept by the phone's browser for an evening: on plain http in a club's
@@ -233,6 +233,7 @@ OFFLINE_ASSETS = (
     "js/sheet/submit.js",
     "js/sheet/calculator_record.js",
     "js/sheet/calculator.js",
+    "js/sheet/time_up.js",
     # A sheet entered deal by deal (count-down): its entry point, modules and stylesheet.
     "css/countdown.css",
     "js/countdown_sheet.js",

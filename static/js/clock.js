@@ -137,6 +137,16 @@
       note.textContent = parts.join(" · ");
     }
     this.alert(table.table + "/" + table.size, warning, up);
+    if (this.mode === "own") { this.showWhenUp(up); }
+  };
+
+  // The captain's page keeps what waits for the table's time (the "Zeit abgelaufen" control)
+  // hidden until the clock says the time is up, and hides it again when Nachspielzeit moves
+  // the end: the phone holds the page for the evening and must not need a fresh load for it.
+  Clock.prototype.showWhenUp = function (up) {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-when-time-up]"), function (node) {
+      if (node.hidden === up) { node.hidden = !up; }
+    });
   };
 
   Clock.prototype.renderGroups = function (groups) {

@@ -18,6 +18,7 @@ import { restoreFromDevice } from "./sheet/restore.js";
 import { bindKeyboard } from "./sheet/keyboard.js";
 import { guardLeaving } from "./sheet/submit.js";
 import { bindCalculator } from "./sheet/calculator.js";
+import { createTimeUp } from "./sheet/time_up.js";
 
 const t = makeTexts(readJson("sheet-texts") || {});
 
@@ -43,10 +44,11 @@ function editSheet(form) {
   const state = createSyncState(server);
   const rowStates = createRowStates(rows, canon, state, t);
   let sync = null;
+  const timeUp = createTimeUp(document);
   const scores = createScores(rows, canon, t, {
     serverError: function (answer) { sync.serverError(answer); },
     offline: function () { sync.goOffline(); },
-    updated: function () { rowStates.update(); }
+    updated: function (data) { rowStates.update(); timeUp.update(data); }
   });
   sync = createAutosave({ rows: rows, canon: canon, t: t, state: state, store: store, rowStates: rowStates, scores: scores });
   const parts = { rows: rows, canon: canon, t: t, state: state, store: store, rowStates: rowStates, scores: scores, sync: sync, server: server };

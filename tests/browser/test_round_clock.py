@@ -121,3 +121,33 @@ def test_the_projector_and_the_desk_on_a_phone_show_the_clock(browser, desk, liv
     )
     screenshot(phone, "clock-desk-phone")
     phone.context.close()
+
+
+def test_the_desk_takes_back_one_tables_nachspielzeit_on_a_phone_and_at_the_desk(
+    browser, desk, live_server, evening
+):
+    services.start_clock(evening, 1)
+    services.extend_table(evening, 1, 2, minutes=5, reason="Streit um eine Absage")
+    services.extend_table(evening, 1, 2, minutes=10, reason="Versehentlich eingetragen")
+    services.extend_table(evening, 1, 3, minutes=7, reason="Karten neu gemischt")
+
+    phone = phone_page(browser)
+    login(phone, live_server)
+    phone.goto(f"{live_server.url}/verwaltung/{evening.slug}/durchgang/1/uhr/")
+    row = phone.locator("tr[data-clock-table='2']")
+    expect(row).to_contain_text("+10 min: Versehentlich eingetragen")
+    screenshot(phone, "clock-desk-revoke-phone")
+    phone.once("dialog", lambda dialog: dialog.accept())
+    row.get_by_role("button", name="Nachspielzeit von Tisch 2 (10 Minuten) zurücknehmen").tap()
+    expect(phone.locator("main")).to_contain_text(
+        "Die Nachspielzeit von Tisch 2 (10 Minuten) ist zurückgenommen."
+    )
+    expect(row).not_to_contain_text("Versehentlich eingetragen")
+    expect(row).to_contain_text("+5 min: Streit um eine Absage")
+    expect(phone.locator("tr[data-clock-table='3']")).to_contain_text("+7 min")
+    phone.context.close()
+
+    login(desk, live_server)
+    desk.goto(f"{live_server.url}/verwaltung/{evening.slug}/durchgang/1/uhr/")
+    expect(desk.locator("tr[data-clock-table='2']")).to_contain_text("+5 min")
+    screenshot(desk, "clock-desk-revoke")

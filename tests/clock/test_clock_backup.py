@@ -96,3 +96,21 @@ def test_a_wrong_clock_is_refused_by_place_and_nothing_is_written(evening, chang
 
     assert place in str(refused.value)
     assert RoundClock.objects.count() == before
+
+
+def test_a_nachspielzeit_taken_back_is_not_in_the_backup_and_the_rest_is(evening):
+    with mock.patch.object(timezone, "now", return_value=START):
+        services.start_clock(evening, 1)
+    kept = services.extend_table(evening, 1, 2, minutes=5, reason="Streit")
+    wrong = services.extend_table(evening, 1, 2, minutes=9, reason="Vertippt")
+    services.revoke_extension(evening, 1, wrong.pk)
+    data = loads(dumps(export_tournament(evening)))
+
+    copy_ = import_tournament(data, slug="kopie")
+
+    restored = ClockExtension.objects.filter(clock__round__tournament=copy_)
+    assert [(e.table.number, e.minutes, e.reason) for e in restored] == [(2, 5, kept.reason)]
+    original = round_state(Round.objects.get(tournament=evening, number=1), now=START)
+    assert round_state(Round.objects.get(tournament=copy_, number=1), now=START).tables == (
+        original.tables
+    )

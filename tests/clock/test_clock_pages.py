@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tournament.clock import services
-from tournament.models import AuditEntry, ClockSettings, RoundClock, Table
+from tournament.models import AuditEntry, ClockExtension, ClockSettings, RoundClock, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +142,63 @@ def test_the_clocks_log_entries_read_in_english(organiser_client, evening):
     assert "Round 1: clock started" in page
     assert "Round 1: clock paused" in page and "Feueralarm" in page
     assert "Round 1, table 2: 5 minutes of extra time" in page
+
+
+def test_the_desk_takes_back_one_tables_nachspielzeit(organiser_client, evening):
+    services.start_clock(evening, 1)
+    kept = services.extend_table(evening, 1, 4, minutes=6, reason="Spät")
+    wrong = services.extend_table(evening, 1, 4, minutes=9, reason="Vertippt")
+    page = organiser_client.get(desk(evening)).content.decode()
+    assert "+9 min: Vertippt" in page
+    assert "Nachspielzeit von Tisch 4 (9 Minuten) zurücknehmen" in page
+
+    answer = organiser_client.post(
+        desk(evening, "revoke"), {"extension": str(wrong.pk), "reason": "vertippt"}, follow=True
+    )
+
+    text = answer.content.decode()
+    assert "Die Nachspielzeit von Tisch 4 (9 Minuten) ist zurückgenommen." in text
+    assert "+9 min: Vertippt" not in text and "+6 min: Spät" in text
+    assert list(ClockExtension.objects.values_list("pk", flat=True)) == [kept.pk]
+    state = organiser_client.get(desk(evening, "state")).json()
+    assert [table["extension"] for table in state["tables"]] == [0, 0, 0, 6]
+    again = organiser_client.post(
+        desk(evening, "revoke"), {"extension": str(wrong.pk)}, follow=True
+    )
+    assert "schon zurückgenommen" in again.content.decode()
+    bad = organiser_client.post(desk(evening, "revoke"), {"extension": "x" * 40}, follow=True)
+    assert "Bitte eine Nachspielzeit wählen." in bad.content.decode()
+
+
+def test_a_helper_sees_the_nachspielzeit_but_cannot_take_it_back(evening, organiser):
+    from django.test import Client
+
+    from tournament.clubs.logins import found_club
+    from tournament.models import ClubMembership, Tournament
+
+    club = found_club(organiser, name="Doko-Club", slug="doko")
+    Tournament.objects.filter(pk=evening.pk).update(club=club)
+    evening.refresh_from_db()
+    services.start_clock(evening, 1)
+    extension = services.extend_table(evening, 1, 2, minutes=5, reason="Spät")
+    user = get_user_model().objects.create_user("helfer", password="ein-langes-passwort-1")
+    ClubMembership.objects.create(user=user, club=club, role=ClubMembership.Role.HELPER)
+    helper = Client()
+    helper.force_login(user)
+
+    page = helper.get(desk(evening)).content.decode()
+    assert "+5 min: Spät" in page and "zurücknehmen" not in page
+    answer = helper.post(desk(evening, "revoke"), {"extension": str(extension.pk)})
+
+    assert answer.status_code == 403 and ClockExtension.objects.filter(pk=extension.pk).exists()
+    assert not AuditEntry.objects.filter(summary__contains="zurückgenommen").exists()
+
+
+def test_a_captain_link_cannot_take_back_a_nachspielzeit(client, evening):
+    services.start_clock(evening, 1)
+    extension = services.extend_table(evening, 1, 1, minutes=5, reason="Spät")
+
+    answer = client.post(desk(evening, "revoke"), {"extension": str(extension.pk)})
+
+    assert answer.status_code == 302 and answer["Location"].startswith("/konto/")
+    assert ClockExtension.objects.filter(pk=extension.pk).exists()

@@ -83,3 +83,36 @@ def test_nachspielzeit_while_the_clock_is_reset_is_refused_cleanly(evening):
     assert reset is None
     assert isinstance(extended, DomainError) and "läuft noch nicht" in extended.message
     assert not ClockExtension.objects.exists() and not RoundClock.objects.exists()
+
+
+def test_two_organisers_taking_back_the_same_nachspielzeit_take_it_back_once(evening):
+    services.start_clock(evening, 1)
+    kept = services.extend_table(evening, 1, 2, minutes=5, reason="Streit")
+    wrong = services.extend_table(evening, 1, 2, minutes=10, reason="Falscher Tisch")
+
+    first, second = one_after_another(
+        lambda: services.revoke_extension(evening, 1, wrong.pk),
+        lambda: services.revoke_extension(evening, 1, wrong.pk),
+        pause_at=(services, "locked_clock"),  # the clock locked, the extension not yet gone
+    )
+
+    assert isinstance(first, ClockExtension), first
+    assert isinstance(second, DomainError) and "schon zurückgenommen" in second.message, second
+    assert list(ClockExtension.objects.values_list("pk", flat=True)) == [kept.pk]
+    assert sum("zurückgenommen" in text for text in clock_entries()) == 1
+
+
+def test_taking_back_a_nachspielzeit_while_the_clock_is_reset_is_refused_cleanly(evening):
+    services.start_clock(evening, 1)
+    extension = services.extend_table(evening, 1, 1, minutes=5, reason="Spät")
+
+    reset, revoked = one_after_another(
+        lambda: services.reset_clock(evening, 1),
+        lambda: services.revoke_extension(evening, 1, extension.pk),
+        pause_at=(services, "locked_clock"),
+    )
+
+    assert reset is None
+    assert isinstance(revoked, DomainError) and "läuft noch nicht" in revoked.message
+    assert not ClockExtension.objects.exists() and not RoundClock.objects.exists()
+    assert not any("zurückgenommen" in text for text in clock_entries())

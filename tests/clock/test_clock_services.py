@@ -206,3 +206,59 @@ def test_the_ddv_hook_says_when_a_tables_time_is_up(evening):
 
     assert not table_time_up(table, now=at(72))
     assert table_time_up(table, now=at(73))
+
+
+def test_one_nachspielzeit_is_taken_back_and_the_rest_stays(evening):
+    with acting_at(0):
+        services.start_clock(evening, 1)
+    kept = services.extend_table(evening, 1, 2, minutes=5, reason="Streit um eine Absage")
+    wrong = services.extend_table(evening, 1, 2, minutes=10, reason="Falscher Tisch")
+    other = services.extend_table(evening, 1, 3, minutes=7, reason="Karten neu gemischt")
+
+    revoked = services.revoke_extension(evening, 1, wrong.pk, reason="Tisch 3 war gemeint")
+
+    assert (revoked.table.number, revoked.minutes) == (2, 10)
+    assert set(ClockExtension.objects.values_list("pk", flat=True)) == {kept.pk, other.pk}
+    state = round_state(fresh_round(evening), now=at(1))
+    assert state.table(2).extension_minutes == 5 and state.table(2).deadline == at(75)
+    assert state.table(3).extension_minutes == 7 and state.table(1).extension_minutes == 0
+    entry = AuditEntry.objects.filter(action=AuditEntry.Action.ROUND_CLOCK).latest("pk")
+    assert entry.summary == "Durchgang 1, Tisch 2: 10 Minuten Nachspielzeit zurückgenommen"
+    assert entry.reason == "Tisch 3 war gemeint"
+
+
+def test_taking_back_the_nachspielzeit_can_make_the_tables_time_up(evening):
+    from tournament.clock.reading import table_time_up
+
+    table = Table.objects.get(round__tournament=evening, round__number=1, number=1)
+    with acting_at(0):
+        services.start_clock(evening, 1)
+    extension = services.extend_table(evening, 1, 1, minutes=5, reason="Spät")
+    assert not table_time_up(table, now=at(72))
+
+    services.revoke_extension(evening, 1, extension.pk)
+
+    assert table_time_up(table, now=at(72))
+
+
+def test_taking_back_a_nachspielzeit_is_refused_when_there_is_none(evening):
+    with pytest.raises(DomainError, match="läuft noch nicht"):
+        services.revoke_extension(evening, 1, 1)
+    services.start_clock(evening, 1)
+    extension = services.extend_table(evening, 1, 1, minutes=5, reason="Spät")
+    services.revoke_extension(evening, 1, extension.pk)
+    with pytest.raises(DomainError, match="schon zurückgenommen") as refused:
+        services.revoke_extension(evening, 1, extension.pk)
+    assert refused.value.field == "extension"
+    entries = AuditEntry.objects.filter(summary__contains="zurückgenommen")
+    assert entries.count() == 1
+
+
+def test_a_nachspielzeit_of_another_round_is_not_taken_back_here(evening):
+    services.start_clock(evening, 1)
+    extension = services.extend_table(evening, 1, 1, minutes=5, reason="Spät")
+
+    with pytest.raises(DomainError):
+        services.revoke_extension(evening, 2, extension.pk)
+
+    assert ClockExtension.objects.filter(pk=extension.pk).exists()

@@ -146,15 +146,48 @@ def test_the_desk_page_offers_the_time_up_only_under_ddv(
     assert 'id="time-up-after"' not in other.content.decode()
 
 
-def test_the_captain_page_offers_the_time_up_only_when_the_table_time_is_up(
+def time_up_section(html: str) -> str:
+    start = html.index('<section class="card time-up')
+    return html[start : html.index(">", start) + 1]
+
+
+def test_the_captain_page_shows_the_time_up_only_when_the_table_time_is_up(
     ddv_sheet, client, monkeypatch
 ):
+    """Before the time is up the control waits hidden in the page (the page's clock shows it
+    when the time runs out: the phone keeps the page); once recorded it is gone."""
     from scoring.sheets import views_captain
 
     url = reverse("captain:sheet", args=[ddv_sheet.table.entry_token])
-    assert 'id="time-up-after"' not in client.get(url).content.decode()
+    waiting = time_up_section(client.get(url).content.decode())
+    assert "data-when-time-up" in waiting and " hidden" in waiting
     monkeypatch.setattr(views_captain, "table_time_up", lambda table: True)
-    assert 'id="time-up-after"' in client.get(url).content.decode()
+    shown = time_up_section(client.get(url).content.decode())
+    assert "data-when-time-up" in shown and " hidden" not in shown
+    record_time_up(ddv_sheet, after_game=2)
+    assert 'id="time-up-after"' not in client.get(url).content.decode()
+
+
+def test_a_solo_typed_after_the_time_is_the_vorfuehrung_of_the_seat_that_must_play(
+    ddv_sheet, client
+):
+    """The captain types the solo without Pflicht/Lust/Vorführung: after the time is called
+    it can only be the Vorführung (before it, the same row would be seat 4's Pflichtsolo)."""
+    record_time_up(ddv_sheet, after_game=2)
+    ddv_sheet.refresh_from_db()
+    data = {"revision": str(ddv_sheet.revision)}
+    for number, row in enumerate(RD1[:2], start=1):
+        data.update({f"g{number}-kind": row["kind"], f"g{number}-record": json.dumps(row)})
+    data.update({"g3-kind": "solo_damen", "g3-winners": "4", "g3-value": "3"})
+    token = ddv_sheet.table.entry_token
+
+    preview = client.post(reverse("captain:preview", args=[token]), data).json()
+    saved = client.post(reverse("captain:autosave", args=[token]), data).json()
+
+    assert preview["rows"][2]["problems"] == {} and preview["played"] == 3
+    assert saved["stored_games"] == 3, saved
+    stored = build_page(_sheet(ddv_sheet.round.tournament)).records
+    assert stored[2]["solo_mode"] == "vorfuehrung" and stored[2]["re"] == [4]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -177,3 +210,31 @@ def test_two_time_calls_of_one_revision_record_once(ddv_sheet, organiser):
     assert ddv_sheet.time_up_after == 2 and ddv_sheet.revision == revision + 1
     entries = AuditEntry.objects.filter(action=AuditEntry.Action.ROUND_CLOCK)
     assert entries.count() == 1
+
+
+def test_a_sheet_ended_by_the_time_is_handed_in_and_offered_for_confirmation(
+    ddv_sheet, organiser_client
+):
+    """Time called after game 2: the four Vorführungen make the round; the captain hands it in
+    with 6 of 24 games and the desk's "Bestätigen" is offered (not only at 24)."""
+    from rules.ddv.round import score_rows
+
+    record_time_up(ddv_sheet, after_game=2)
+    rows = list(RD1[:2])
+    while (seat := score_rows(rows, 4, 24, 2).state.designated) is not None:
+        rows.append(
+            {"kind": "solo_kreuz", "re": [seat], "winners": [seat], "value": 2,
+             "solo_mode": "vorfuehrung"}
+        )  # fmt: skip
+    sheet = _sheet(ddv_sheet.round.tournament)
+    submit_sheet(sheet, rows, expected_revision=sheet.revision, source="captain", final=True)
+    assert len(rows) == 6
+
+    html = organiser_client.get(
+        reverse("scoring:sheet", args=[sheet.round.tournament.slug, 1, 1])
+    ).content.decode()
+    confirm = html[
+        html.index(reverse("scoring:sheet_confirm", args=[sheet.round.tournament.slug, 1, 1])) :
+    ]
+    button = confirm[confirm.index("<button") : confirm.index(">", confirm.index("<button"))]
+    assert "disabled" not in button

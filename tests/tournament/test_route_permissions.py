@@ -130,6 +130,7 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "tournament:clock_pause": (FULL, 405, 302),
     "tournament:clock_resume": (FULL, 405, 302),
     "tournament:clock_extend": (FULL, 405, 302),
+    "tournament:clock_revoke": (FULL, 405, 302),
     "tournament:clock_reset": (FULL, 405, 302),
     "tournament:clock_settings": (FULL, 405, 302),
     # sheets: the Helfer enters, confirms and sends back; links, reopening, stopping are not

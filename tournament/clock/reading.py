@@ -8,7 +8,14 @@ from django.db.models import Count
 from django.utils import timezone
 
 from tournament.clock.state import ClockFacts, ClockState, TableFacts, clock_state
-from tournament.models import ClockSettings, Round, RoundClock, Table, Tournament
+from tournament.models import (
+    ClockExtension,
+    ClockSettings,
+    Round,
+    RoundClock,
+    Table,
+    Tournament,
+)
 from tournament.models.clock import WARNING_MINUTES_DEFAULT
 
 
@@ -59,6 +66,16 @@ def table_facts(round_: Round, clock: RoundClock | None) -> list[TableFacts]:
         )
         for table in tables
     ]
+
+
+def extensions_by_table(round_: Round) -> dict[int, list[ClockExtension]]:
+    """Every Nachspielzeit of the round's clock by table number, oldest first (the desk lists
+    them one by one, each to be taken back on its own)."""
+    given: dict[int, list[ClockExtension]] = {}
+    extensions = ClockExtension.objects.filter(clock__round=round_).select_related("table")
+    for extension in extensions.order_by("created_at", "pk"):
+        given.setdefault(extension.table.number, []).append(extension)
+    return given
 
 
 def facts_of(round_: Round, clock: RoundClock | None) -> ClockFacts:

@@ -1,4 +1,5 @@
-"""The round's clock, one service each: settings, start, pause, resume, Nachspielzeit, reset.
+"""The round's clock, one service each: settings, start, pause, resume, Nachspielzeit (given and
+taken back), reset.
 
 Each service is one transaction that locks the round (and its clock), checks, writes and leaves
 an audit entry ("Rundenuhr"); two organisers acting at once are served one after the other, and
@@ -233,6 +234,43 @@ def extend_table(
         reason=reason,
         table=table_number,
         minutes=extra,
+    )
+    return extension
+
+
+@transaction.atomic
+def revoke_extension(
+    tournament: Tournament,
+    number: int,
+    extension_id: int,
+    *,
+    reason: str = "",
+    user: User = None,
+) -> ClockExtension:
+    """Take back one Nachspielzeit given to a table (given by mistake, or to the wrong table);
+    the table's other Nachspielzeit and every other table stay as they are. The audit log keeps
+    what was taken back and why."""
+    round_, clock = locked_clock(tournament, number)
+    extension = (
+        ClockExtension.objects.select_related("table").filter(clock=clock, pk=extension_id).first()
+    )
+    if extension is None:
+        raise DomainError(
+            _("Diese Nachspielzeit gibt es nicht mehr; sie ist schon zurückgenommen."),
+            field="extension",
+        )
+    extension.delete()
+    _record(
+        round_,
+        gettext_noop(
+            "Durchgang %(number)d, Tisch %(table)d: %(minutes)d Minuten Nachspielzeit "
+            "zurückgenommen"
+        ),
+        user=user,
+        reason=" ".join(str(reason).split())[:REASON_MAX],
+        table=extension.table.number,
+        minutes=extension.minutes,
+        given_for=extension.reason,
     )
     return extension
 

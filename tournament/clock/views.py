@@ -18,7 +18,12 @@ from django.views.generic import TemplateView
 
 from tournament.access import OrganiserMixin
 from tournament.clock import services
-from tournament.clock.reading import playing_minutes, round_state, ruleset_minutes
+from tournament.clock.reading import (
+    extensions_by_table,
+    playing_minutes,
+    round_state,
+    ruleset_minutes,
+)
 from tournament.clock.state import state_json
 from tournament.errors import DomainError
 from tournament.models import Round, Tournament
@@ -51,8 +56,8 @@ class RoundClockMixin(OrganiserMixin):
 
 
 class ClockDeskView(RoundClockMixin, TemplateView):
-    """The desk's control: start, pause, resume, Nachspielzeit, the settings; every table's
-    time left. A Helfer sees the same without the buttons."""
+    """The desk's control: start, pause, resume, Nachspielzeit (given and taken back), the
+    settings; every table's time left. A Helfer sees the same without the buttons."""
 
     template_name = "tournament/clock_desk.html"
 
@@ -61,10 +66,13 @@ class ClockDeskView(RoundClockMixin, TemplateView):
         settings = services.clock_settings(self.tournament)
         defaults = ruleset_minutes(self.tournament)
         own = settings.playing_minutes or {}
+        state = round_state(self.round)
+        given = extensions_by_table(self.round)
         context.update(
+            table_rows=[(time, given.get(time.number, [])) for time in state.tables],
             round=self.round,
             number=self.round.number,
-            state=round_state(self.round),
+            state=state,
             settings=settings,
             minutes_in_force=playing_minutes(self.tournament, settings),
             size_fields=[(size, defaults[size], own.get(str(size), "")) for size in defaults],
@@ -120,6 +128,21 @@ class ClockActionView(OrganiserMixin, View):
                     user=user,
                 )
                 done = _("Tisch %(table)s hat Nachspielzeit.") % {"table": table}
+            elif self.action == "revoke":
+                extension = data.get("extension", "")
+                if not extension.strip().isdigit() or len(extension) > 12:
+                    raise DomainError(_("Bitte eine Nachspielzeit wählen."), field="extension")
+                revoked = services.revoke_extension(
+                    self.tournament,
+                    number,
+                    int(extension),
+                    reason=data.get("reason", "")[:1000],
+                    user=user,
+                )
+                done = _(
+                    "Die Nachspielzeit von Tisch %(table)d (%(minutes)d Minuten) ist "
+                    "zurückgenommen."
+                ) % {"table": revoked.table.number, "minutes": revoked.minutes}
             elif self.action == "reset":
                 services.reset_clock(self.tournament, number, user=user)
                 done = _("Die Uhr ist zurückgesetzt.")

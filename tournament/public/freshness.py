@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -73,12 +74,13 @@ NOT_PUBLIC = (
 )
 
 
-def database_stamp(tournament: Tournament) -> Stamp:
+def database_stamp(tournament: Tournament, also: Iterable[int] = ()) -> Stamp:
     """The stamp from the database, when the shared cache cannot keep one: the newest audit
     entry that counts and the tournament's own public fields (one query besides the
-    tournament's)."""
+    tournament's). ``also``: other tournaments whose changes the page shows as well (the
+    projector's season slide)."""
     latest = (
-        AuditEntry.objects.filter(tournament=tournament)
+        AuditEntry.objects.filter(tournament__in=[tournament.pk, *also])
         .exclude(action__in=NOT_PUBLIC)
         .order_by("-id")
         .values_list("id", "created_at")
@@ -144,7 +146,7 @@ class ConditionalGetMixin:
         if request.method not in ("GET", "HEAD"):
             return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         if self.public_stamp is None:  # no shared cache: from the database (two queries)
-            self.public_stamp = database_stamp(self.tournament)
+            self.public_stamp = self.stamp_from_database()
             self.etag = public_etag(request, self.tournament.slug, self.public_stamp)
         if not_modified(request, self.etag, self.public_stamp):  # the switch is checked
             return validator_headers(HttpResponseNotModified(), self.etag, self.public_stamp)
@@ -152,6 +154,11 @@ class ConditionalGetMixin:
         if response.status_code == 200:
             validator_headers(response, self.etag, self.public_stamp)
         return response
+
+    def stamp_from_database(self) -> Stamp:
+        """The stamp without a shared cache; a page that shows other tournaments' changes too
+        names them here."""
+        return database_stamp(self.tournament)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)  # type: ignore[misc]

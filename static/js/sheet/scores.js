@@ -7,7 +7,7 @@ import { element, setText, signed } from "./page.js";
 import { readAnswer } from "./answers.js";
 import { describe } from "./conflict_panel.js";
 
-// ``hooks``: serverError(answer) and offline() of the autosave, updated() after painting.
+// ``hooks``: serverError(answer) and offline() of the autosave, updated(data) after painting.
 export function createScores(rows, canon, t, hooks) {
   const form = rows.form;
   const previewUrl = form.getAttribute("data-preview-url");
@@ -42,7 +42,7 @@ export function createScores(rows, canon, t, hooks) {
           markUnscored();
         } else if (answer.data.rows) {
           render(answer.data, sent);
-          hooks.updated();
+          hooks.updated(answer.data);
         }
       }, function (error) {
         if (error.name === "AbortError") return;
