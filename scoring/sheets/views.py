@@ -25,6 +25,7 @@ from scoring.sheets.calculator import ScoreGameMixin
 from scoring.sheets.entry import too_deep_message
 from scoring.sheets.history_page import sheet_history
 from scoring.sheets.page import build_page, entry_spec, page_json
+from scoring.sheets.reading import confirmable
 from scoring.sheets.services import (
     close_sheet_early,
     confirm_sheet,
@@ -93,6 +94,9 @@ class SheetEntryMixin:
             "calc_parties": list(entry.parties),
             "specials": list(entry.specials),
             "organiser": self.organiser,
+            # The desk's "Bestätigen": the stored rows complete, or complete early by the rules.
+            "confirmable": self.organiser
+            and confirmable(self.sheet, page.records, page.table_size),
             "changed_seats": (changed := changed_seats(self.sheet.table)),
             "seat_changes": seat_changes(changed),
             # "Zeit abgelaufen nach Spiel n", prefilled with the games entered.
