@@ -1,0 +1,20 @@
+// The tournament's form: only the chosen ruleset's options show (without a script every
+// ruleset's options show, each under its name, and only the chosen one's are read). On a new
+// tournament the number of cycles follows the ruleset's default until it is typed in.
+const form = document.querySelector("form[data-ruleset-form]");
+const select = form && form.querySelector("select[name=ruleset]");
+if (select) {
+  const sets = Array.from(form.querySelectorAll("fieldset[data-ruleset]"));
+  const cycles = form.querySelector("input[name=cycles]");
+  let typed = !form.hasAttribute("data-new");
+  if (cycles) cycles.addEventListener("input", () => { typed = true; });
+  const show = () => {
+    for (const set of sets) {
+      const chosen = set.dataset.ruleset === select.value;
+      set.hidden = !chosen;
+      if (chosen && cycles && !typed && set.dataset.cycles) cycles.value = set.dataset.cycles;
+    }
+  };
+  select.addEventListener("change", show);
+  show();
+}
