@@ -80,3 +80,16 @@ def test_after_the_release_the_page_says_why_the_ruleset_stays(
     expect(page.locator("select[name=ruleset]")).to_be_disabled()
     expect(page.locator("select[name=deck]")).to_be_disabled()
     screenshot(page, f"settings-ruleset-locked-{device}")
+
+
+def test_the_ruleset_choice_reads_english_on_the_phone(phone, live_server, tournament):
+    page = phone
+    login(page, live_server)
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    page.goto(live_server.url + f"/verwaltung/{tournament.slug}/einstellungen/")
+    page.select_option("select[name=ruleset]", "ddv")
+    options = page.locator("fieldset[data-ruleset=ddv]")
+    expect(options.locator("legend")).to_have_text("Scoring (DDV tournament rules)")
+    expect(options).to_contain_text("Games per round")
+    expect(options).to_contain_text("a club evening may play shorter rounds")
+    screenshot(page, "settings-ruleset-ddv-english-phone")
