@@ -1,7 +1,8 @@
 """The desk's plain "Bestätigen" follows the ruleset's completeness: a DDV sheet whose time was
-called once every Pflichtsolo is played is complete before its 24 games, and the button is
-enabled for it as "Speichern und bestätigen" is (confirm_sheet accepts it); before the time is
-called the same rows are not complete and the button stays disabled."""
+called once every Pflichtsolo is played is complete before its 24 games, and a count-down
+sheet whose last Partie ended with fewer deals left than seats; the button is enabled for them
+as "Speichern und bestätigen" is (confirm_sheet accepts them); before the time is called the
+same DDV rows are not complete and the button stays disabled."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from scoring.evening.rounds import release_round
+from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Sheet
 from scoring.sheets.page import build_page
 from scoring.sheets.reading import confirmable
 from scoring.sheets.services import submit_sheet
 from scoring.sheets.time_up import record_time_up
 from tests.conftest import EXAMPLES
+from tests.scoring.test_countdown_desk import flat, parties_of
 from tournament.participants.services import import_participants
 from tournament.seating.services import enter_slips
 
@@ -93,3 +95,27 @@ def test_bestaetigen_stays_disabled_on_an_incomplete_sheet(ddv_sheet, organiser,
     # Time called, but Pflichtsoli are still owed: Vorführungen must follow.
     assert not confirmable(ddv_sheet, build_page(ddv_sheet).records, 4)
     assert "disabled" in _confirm_button(_desk(organiser_client, ddv_sheet))
+
+
+def test_bestaetigen_is_enabled_on_a_count_down_sheet_that_ended_early(
+    make_tournament, add_participants, organiser, organiser_client
+):
+    tournament = make_tournament(ruleset="24")
+    add_participants(tournament, 7)
+    draw_round(tournament, 1, seed=11, user=organiser)
+    release_round(tournament, 1, user=organiser)
+    sheet = next(
+        sheet
+        for sheet in Sheet.objects.filter(round__tournament=tournament).select_related("table")
+        if sheet.table.size == 4
+    )
+    rows = flat(parties_of(4, tournament.cycles))
+    assert len(rows) < tournament.sheet_length(4)  # the last Partie ended early
+    submit_sheet(sheet, rows, expected_revision=0, user=organiser)
+    sheet.refresh_from_db()
+    assert confirmable(sheet, build_page(sheet).records, 4)
+    assert "disabled" not in _confirm_button(_desk(organiser_client, sheet))
+    url = reverse("scoring:sheet_confirm", args=[tournament.slug, 1, sheet.table.number])
+    organiser_client.post(url, {"revision": sheet.revision})
+    sheet.refresh_from_db()
+    assert sheet.status == Sheet.Status.CONFIRMED
