@@ -51,6 +51,8 @@ def test_a_new_count_down_tournament_on_the_phone(phone, live_server, organiser)
     options = page.locator("fieldset[data-ruleset='20ab']")
     expect(options).to_be_visible()
     expect(cycles).to_have_value("6")  # the count-down default, not typed in
+    cycles_help = page.locator(".field", has=cycles).locator(".helptext")
+    expect(cycles_help).to_contain_text("6 Runden = 18 Spiele am Dreiertisch")
     page.fill("input[name=start]", "99")
     screenshot(page, "create-ruleset-20ab-phone")
     page.click("main button[type=submit]")

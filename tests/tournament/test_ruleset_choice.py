@@ -64,6 +64,29 @@ def test_the_settings_page_offers_every_ruleset_and_its_options(organiser_client
     assert "Starting points" in english
 
 
+@pytest.mark.parametrize(
+    ("key", "help_text"),
+    [
+        (
+            "hausregeln",
+            "Eine Runde: jeder gibt einmal. 4 Runden = 16 Spiele am Vierertisch, 20 Spiele am "
+            "Fünfertisch.",
+        ),
+        (
+            "24",
+            "Eine Runde: jeder gibt einmal. 6 Runden = 18 Spiele am Dreiertisch, 24 Spiele am "
+            "Vierertisch, 30 Spiele am Fünfertisch.",
+        ),
+        ("ddv", "Bei diesem Regelwerk ohne Wirkung: die Länge einer Runde stellen seine Optionen"),
+    ],
+)
+def test_the_cycles_help_is_the_rulesets(organiser_client, make_tournament, key, help_text):
+    tournament = make_tournament(ruleset=key)
+    form = organiser_client.get(settings_url(tournament)).context["form"]
+    assert form.fields["cycles"].help_text.startswith(help_text)
+    assert any(help_text in sets[4] for sets in form.fieldsets() if sets[2] == key)
+
+
 def test_choosing_ddv_with_a_shorter_round_is_saved_and_audited(
     organiser_client, tournament, organiser
 ):

@@ -60,6 +60,7 @@ class TournamentForm(forms.ModelForm):
             self.fields["cycles"].initial = self.ruleset.default_cycles
         options = self.ruleset.options_json(self.ruleset.options(self.instance.ruleset_options))
         ruleset_fields.add_fields(self, self.ruleset, options)
+        self.fields["cycles"].help_text = ruleset_fields.cycles_help(self.ruleset)
         # Once a round is released or a score entered, ruleset and options stay as they are.
         self.ruleset_lock = ruleset_lock(self.instance) if self.instance.pk else None
         if self.ruleset_lock:
@@ -112,18 +113,20 @@ class TournamentForm(forms.ModelForm):
         (_("Ausdrucke"), ("name_order",)),
     )
 
-    def fieldsets(self) -> list[tuple[str, list[forms.BoundField], str, int]]:
-        """(legend, fields, ruleset key, its default cycles) per fieldset: a ruleset's options
-        carry its key (the page shows only the chosen ruleset's); others have "" and 0."""
+    def fieldsets(self) -> list[tuple[str, list[forms.BoundField], str, int, str]]:
+        """(legend, fields, ruleset key, its default cycles, its cycles help) per fieldset: a
+        ruleset's options carry its key (the page shows only the chosen ruleset's); others have
+        "", 0 and ""."""
         lang = get_language()
-        sets: list[tuple[str, list[forms.BoundField], str, int]] = []
+        sets: list[tuple[str, list[forms.BoundField], str, int, str]] = []
         for title, names in self.FIELDSETS:
             if title is not None:
-                sets.append((title, [self[name] for name in names], "", 0))
+                sets.append((title, [self[name] for name in names], "", 0, ""))
                 continue
-            sets.append((_("Regelwerk"), [self["ruleset"]], "", 0))
-            for ruleset in ruleset_fields.registered():
-                legend = _("Wertung (%(ruleset)s)") % {"ruleset": ruleset.text(ruleset.label, lang)}
-                fields = [self[name] for name in self.option_fields[ruleset.key]]
-                sets.append((legend, fields, ruleset.key, ruleset.default_cycles))
+            sets.append((_("Regelwerk"), [self["ruleset"]], "", 0, ""))
+            for each in ruleset_fields.registered():
+                legend = _("Wertung (%(ruleset)s)") % {"ruleset": each.text(each.label, lang)}
+                fields = [self[name] for name in self.option_fields[each.key]]
+                help_text = ruleset_fields.cycles_help(each)
+                sets.append((legend, fields, each.key, each.default_cycles, help_text))
         return sets

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 import rules as rulesets
@@ -40,6 +40,35 @@ def ruleset_field(lang: str | None) -> forms.ChoiceField:
         help_text=_("Nach welchen Regeln gespielt und gewertet wird."),
         required=False,  # a form posted without it keeps the tournament's
     )
+
+
+TABLES = {
+    3: gettext_lazy("Spiele am Dreiertisch"),
+    4: gettext_lazy("Spiele am Vierertisch"),
+    5: gettext_lazy("Spiele am Fünfertisch"),
+}
+
+
+def cycles_help(ruleset: Ruleset) -> str:
+    """The help of the cycles field for ``ruleset``: what its default number of cycles gives at
+    each of its table sizes, or that its options set the length (DDV)."""
+    options = ruleset.options()
+    sizes = [size for size in ruleset.table_sizes if size in TABLES]
+    if all(
+        ruleset.sheet_length(size, 1, options) == ruleset.sheet_length(size, 2, options)
+        for size in sizes
+    ):
+        return _(
+            "Bei diesem Regelwerk ohne Wirkung: die Länge einer Runde stellen seine Optionen ein."
+        )
+    cycles = ruleset.default_cycles
+    lengths = ", ".join(
+        f"{ruleset.sheet_length(size, cycles, options)} {TABLES[size]}" for size in sizes
+    )
+    return _("Eine Runde: jeder gibt einmal. %(cycles)d Runden = %(lengths)s.") % {
+        "cycles": cycles,
+        "lengths": lengths,
+    }
 
 
 def option_field(ruleset: Ruleset, spec: OptionSpec, lang: str | None) -> forms.Field:
