@@ -76,6 +76,9 @@ format: $(VENV)/.dev
 
 # Django's catalogue (locale/), then the scoring engine's own gettext domain "rules"
 # (rules/hausregeln/locale/, see rules/hausregeln/i18n.py): extract, merge into rules.po, compile.
+# The engine marks its messages with N_/NC_ and its page and printout texts (rules.text's Text:
+# the course of the evening, the rules page's heading) with gettext_noop/ngettext_lazy/
+# pgettext_lazy; makemessages skips rules/hausregeln, so they live in rules.po only.
 # The POT gets no creation date, so an unchanged source leaves rules.po unchanged.
 RULES_LOCALE := rules/hausregeln/locale
 RULES_PO := $(RULES_LOCALE)/en/LC_MESSAGES/rules.po
@@ -84,6 +87,7 @@ messages: $(VENV)/.dev
 	$(BIN)/python manage.py makemessages -l en --extension html,txt,py,md --no-obsolete --ignore=.venv --ignore=tests --ignore=bench --ignore=rules/hausregeln
 	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=rules/hausregeln
 	xgettext --language=Python --from-code=UTF-8 --keyword= --keyword=N_ --keyword=NC_:1c,2 \
+		--keyword=gettext_noop --keyword=ngettext_lazy:1,2 --keyword=pgettext_lazy:1c,2 \
 		--no-location --package-name=Doko-Turnier --output=$(RULES_LOCALE)/rules.pot rules/hausregeln/*.py
 	sed -i.bak '/^"POT-Creation-Date:/d' $(RULES_LOCALE)/rules.pot
 	msgmerge --quiet --update --backup=none --no-fuzzy-matching $(RULES_PO) $(RULES_LOCALE)/rules.pot

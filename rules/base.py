@@ -61,7 +61,7 @@ from rules.printing import (
 )
 from rules.rows import PENALTY, RowRefusal, RowResult, SheetResult
 from rules.standings import BASIC_API_FIELDS, BASIC_COLUMNS, StandingsColumnSpec
-from rules.text import Text, gettext_noop, ngettext_lazy
+from rules.text import RULES_TEXTS, RulesTexts, Text, gettext_noop, ngettext_lazy
 
 JsonRow = Mapping[str, Any]
 
@@ -107,6 +107,10 @@ class Ruleset(ABC):
         ``lang``, from the ruleset's own catalogue; German is the text itself."""
         return german
 
+    def ntext(self, singular: str, plural: str, count: int, lang: str | None = "de") -> str:
+        """:meth:`text` for a text with a plural form, ``count`` choosing between them."""
+        return self.text(singular if count == 1 else plural, lang)
+
     # ---------------------------------------------------------------- options
     @abstractmethod
     def option_specs(self) -> tuple[OptionSpec, ...]:
@@ -147,27 +151,38 @@ class Ruleset(ABC):
         """The seat that keeps the list."""
         return 1
 
+    # Where the sheet's length and course are derived, ``options`` is the tournament's options
+    # value (:meth:`options`; ``None``: the defaults), e.g. DDV's shorter club rounds (§9.1).
     @abstractmethod
-    def sheet_length(self, table_size: int, cycles: int) -> int:
+    def sheet_length(self, table_size: int, cycles: int, options: Any = None) -> int:
         """The most rows a sheet holds at a table of ``table_size`` (``cycles``: the
         tournament's rounds of deals per sitting, where the ruleset counts them)."""
 
     @abstractmethod
-    def dealer(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int:
+    def dealer(
+        self, row: int, table_size: int, rows_before: Sequence[JsonRow] = (), options: Any = None
+    ) -> int:
         """The seat that deals row ``row`` (1-based), given the rows before it."""
 
-    def sitter(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int | None:
+    def sitter(
+        self, row: int, table_size: int, rows_before: Sequence[JsonRow] = (), options: Any = None
+    ) -> int | None:
         """The seat that sits row ``row`` out, or ``None`` when every seat plays it."""
         return None
 
-    def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+    def complete_rows(self, rows: Sequence[Any], table_size: int, options: Any = None) -> list[Any]:
         """The rows with what the sheet knows and a row may leave out filled in (the table
         size, who sits out), each from the rows before it; anything not a mapping stays as it
         is for the scoring to refuse."""
         return list(rows)
 
     def prefill_rows(
-        self, rows: Sequence[Any], table_size: int, *, time_up_after: int | None = None
+        self,
+        rows: Sequence[Any],
+        table_size: int,
+        options: Any = None,
+        *,
+        time_up_after: int | None = None,
     ) -> list[Any]:
         """The rows typed on a sheet page with what the ruleset derives from the rows before
         and the page lets a captain leave out (DDV: Pflicht, Lust or Vorführung of a solo, when
@@ -180,13 +195,13 @@ class Ruleset(ABC):
     default_cycles: int = 4
 
     # ---------------------------------------------------------------- the round's clock
-    def playing_minutes(self, table_size: int, cycles: int) -> int:
+    def playing_minutes(self, table_size: int, cycles: int, options: Any = None) -> int:
         """The playing time of a round at a table of ``table_size``, in whole minutes.
 
         By default the DDV's pace (TSR 8.5: 100 minutes for 24 games, i.e. 25 minutes for every
         six rows) applied to :meth:`sheet_length`, rounded up to five minutes: 16 rows take 70,
         20 rows 85, and 24 and 30 rows give the DDV's own 100 and 125 minutes."""
-        rows = self.sheet_length(table_size, cycles)
+        rows = self.sheet_length(table_size, cycles, options)
         minutes = -(-rows * 25 // 6)
         return max(5, -(-minutes // 5) * 5)
 
@@ -232,6 +247,11 @@ class Ruleset(ABC):
         """The metrics of :data:`STANDINGS_METRICS` that rank the standings, the first deciding
         and each next one only among players equal on all before it."""
         return ("total", "games_won", "latest_round")
+
+    def rules_texts(self) -> RulesTexts:
+        """The rules page's heading and the standings' tie-break note (:class:`RulesTexts`);
+        default: "Regeln und Wertung", ranked by points."""
+        return RULES_TEXTS
 
     # Whether stored rows may end a Partie (:meth:`partie_end`): the standings read the stored
     # rows for Restpunkte and Partien gespielt only for a ruleset that sets this.

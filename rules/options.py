@@ -1,6 +1,7 @@
 """An option a ruleset offers (what an organiser may set), described so that the settings form and
 the command line's ``--option NAME=VALUE`` need no knowledge of the ruleset: its JSON name,
-German label, kind (``"bool"`` or ``"choice"``) and default. Pure: no Django."""
+German label, kind (``"bool"``, ``"choice"`` or ``"int"``), default, help and bounds. Pure: no
+Django."""
 
 from __future__ import annotations
 
@@ -12,8 +13,12 @@ from typing import Any
 class OptionSpec:
     """One option of a ruleset: its JSON name, German label, kind and default.
 
-    ``kind`` is ``"bool"`` or ``"choice"``; a choice lists its ``choices`` as (value, German
-    label) pairs. The command line's ``--option NAME=VALUE`` and the settings form read these.
+    ``kind`` is ``"bool"``, ``"choice"`` or ``"int"``; a choice lists its ``choices`` as (value,
+    German label) pairs, an int has its bounds ``minimum`` and ``maximum`` (inclusive; the
+    ruleset's own check may narrow them by the other options, as 20 ab's drop-out floor stays
+    below the starting points). ``help`` is a German sentence the settings form shows below the
+    field ("" for none). The command line's ``--option NAME=VALUE`` and the settings form read
+    these; labels, choices and help are translated by :meth:`rules.base.Ruleset.text`.
     """
 
     name: str
@@ -21,6 +26,9 @@ class OptionSpec:
     kind: str
     default: Any
     choices: tuple[tuple[Any, str], ...] = ()
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
 
     def parse(self, text: str) -> Any:
         """The option's value from a command-line string; ``ValueError`` names what is allowed."""
@@ -31,8 +39,25 @@ class OptionSpec:
             if folded in {"0", "false", "no", "nein", "off"}:
                 return False
             raise ValueError(f"{self.name}: {text!r} is not a yes/no value (true or false)")
+        if self.kind == "int":
+            try:
+                value = int(text.strip())
+            except ValueError:
+                value = None
+            if value is None or not self.within(value):
+                raise ValueError(
+                    f"{self.name}: {text!r} is not a whole number from {self.minimum} to "
+                    f"{self.maximum}"
+                ) from None
+            return value
         for value, _label in self.choices:
             if str(value) == text.strip():
                 return value
         allowed = ", ".join(str(value) for value, _label in self.choices)
         raise ValueError(f"{self.name}: {text!r} is not one of {allowed}")
+
+    def within(self, value: int) -> bool:
+        """Whether ``value`` lies in the bounds of an ``int`` option."""
+        low = self.minimum if self.minimum is not None else value
+        high = self.maximum if self.maximum is not None else value
+        return low <= value <= high

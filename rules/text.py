@@ -53,3 +53,30 @@ def pgettext_lazy(context: str, german: str, **params: Any) -> Text:
 def ngettext_lazy(singular: str, plural: str, count: int, **params: Any) -> Text:
     """A German text in singular and plural, ``count`` choosing."""
     return Text(singular, params, plural=plural, count=count)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesTexts:
+    """What the rules page and the standings say about a ruleset around its numbers: the rules
+    page's ``heading``, the standings' tie-break note's ``tie_lead`` ("Bei Punktgleichheit
+    entscheiden:") and each standings metric's name in it (``metrics``, by the metric of
+    :data:`rules.base.STANDINGS_METRICS`), and a note below the scoring values
+    (``values_note``; ``None``: none)."""
+
+    heading: Text
+    tie_lead: Text
+    metrics: Mapping[str, Text]
+    values_note: Text | None = None
+
+
+RULES_TEXTS = RulesTexts(
+    heading=gettext_noop("Regeln und Wertung"),
+    tie_lead=gettext_noop("Bei Punktgleichheit entscheiden:"),
+    metrics={
+        "total": gettext_noop("Punkte insgesamt"),
+        "games_won": gettext_noop("gewonnene Spiele (mit Pluspunkten)"),
+        "latest_round": gettext_noop("Punkte im letzten Durchgang"),
+        "rest": gettext_noop("Restpunkte (weniger ist besser)"),
+    },
+)
+"""The texts of a Doppelkopf-like ruleset that ranks by the sum of points (the default)."""

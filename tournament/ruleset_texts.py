@@ -7,6 +7,7 @@ are filled in. German is the text itself.
 
 from __future__ import annotations
 
+from django.utils.functional import Promise, lazy
 from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
 
 from rules.base import Ruleset
@@ -29,6 +30,19 @@ def say(ruleset: Ruleset, text: Text, lang: str | None = None) -> str:
     if lang.startswith("de"):
         return text.german_text()
     msgid = text.plural if text.plural and text.count != 1 else text.german
-    own = "" if text.context else ruleset.text(msgid, lang)
+    if text.context:
+        own = ""
+    elif text.plural:
+        own = ruleset.ntext(text.german, text.plural, text.count, lang)
+    else:
+        own = ruleset.text(msgid, lang)
     translated = own if own and own != msgid else _project(text)
     return text.fill(translated)
+
+
+_said = lazy(lambda ruleset, text: say(ruleset, text), str)
+
+
+def said(ruleset: Ruleset, text: Text) -> Promise:
+    """``text`` said in the language active where it is shown (a lazy string)."""
+    return _said(ruleset, text)

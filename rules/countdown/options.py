@@ -61,6 +61,13 @@ OPTION_NAMES: dict[str, tuple[str, ...]] = {
 
 TIE_LABELS = {"play_on": "Es wird weitergespielt", "share": "Die Gleichen teilen sich den Sieg"}
 
+# The settings form's help below an option (English: the ruleset's catalogue).
+HELP = {
+    "start": "Mit so vielen Punkten beginnt jeder die Partie (10 bis 50).",
+    "no_drop_out_at_or_below": "Wer so viele Punkte hat oder weniger, darf nicht aussteigen; "
+    "kleiner als die Startpunkte.",
+}
+
 
 def option_specs(game: str) -> tuple[OptionSpec, ...]:
     """The options an organiser may set for ``game``, with German labels, in form order."""
@@ -76,16 +83,20 @@ def option_specs(game: str) -> tuple[OptionSpec, ...]:
             OptionSpec(
                 "start",
                 "Startpunkte",
-                "choice",
+                "int",
                 START_ZWANZIG,
-                tuple((n, str(n)) for n in range(START_RANGE[0], START_RANGE[1] + 1)),
+                help=HELP["start"],
+                minimum=START_RANGE[0],
+                maximum=START_RANGE[1],
             ),
             OptionSpec(
                 "no_drop_out_at_or_below",
                 "Aussteigen verboten ab … Punkten und weniger",
-                "choice",
+                "int",
                 5,
-                tuple((n, str(n)) for n in range(START_RANGE[1])),
+                help=HELP["no_drop_out_at_or_below"],
+                minimum=0,
+                maximum=START_RANGE[1] - 1,
             ),
             OptionSpec(
                 "drop_out_limit",

@@ -29,7 +29,7 @@ from rules.standings import (
     XLSX,
     StandingsColumnSpec,
 )
-from rules.text import Text, gettext_noop, ngettext_lazy, pgettext_lazy
+from rules.text import RulesTexts, Text, gettext_noop, ngettext_lazy, pgettext_lazy
 
 ENGLISH: dict[str, str] = {
     "Nr.": "No.",
@@ -78,6 +78,11 @@ ENGLISH: dict[str, str] = {
     "Wertung: Partiepunkte, dann gewonnene Partien, dann Restpunkte (weniger ist besser), "
     "dann Partiepunkte im letzten Durchgang.": "Ranking: Partie points, then Parties won, then "
     "remaining points (fewer is better), then Partie points in the last round.",
+    "„%(game)s“: Regeln und Wertung": "“%(game)s”: rules and scoring",
+    "Bei gleichen Partiepunkten entscheiden:": "Ties on Partie points are broken by:",
+    "Partiepunkte insgesamt": "total Partie points",
+    "gewonnene Partien": "Parties won",
+    "Partiepunkte im letzten Durchgang": "Partie points in the last round",
     "Partiepunkte D%(number)d": "Partie points R%(number)d",
     "PP D%(number)d": "PP R%(number)d",
     "Partiepunkte Durchgang %(number)d": "Partie points round %(number)d",
@@ -316,3 +321,17 @@ def partie_end_scores(winner: str, breakdown: Sequence[Sequence[Any]]) -> dict[i
         if seat.isdigit() and key.startswith(STAND_KEY) and type(value) is int:
             scores[int(seat)] = value
     return scores or None
+
+
+def rules_texts(label: str) -> RulesTexts:
+    """The rules page's heading (the game's name) and the tie-break note in Partiepunkte."""
+    return RulesTexts(
+        heading=gettext_noop("„%(game)s“: Regeln und Wertung", game=label),
+        tie_lead=gettext_noop("Bei gleichen Partiepunkten entscheiden:"),
+        metrics={
+            "total": gettext_noop("Partiepunkte insgesamt"),
+            "games_won": gettext_noop("gewonnene Partien"),
+            "latest_round": gettext_noop("Partiepunkte im letzten Durchgang"),
+            "rest": gettext_noop("Restpunkte (weniger ist besser)"),
+        },
+    )

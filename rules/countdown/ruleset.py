@@ -25,7 +25,7 @@ from rules.countdown.deal import DealResult, score_deal
 from rules.countdown.errors import Refusal, shown
 from rules.countdown.games import DEFAULT_CYCLES, EVENING_TABLE_SIZES, GAMES
 from rules.countdown.jsonio import dumps, score_document
-from rules.countdown.options import CountdownOptions, option_specs, parse_options
+from rules.countdown.options import HELP, CountdownOptions, option_specs, parse_options
 from rules.countdown.round import round_dealer, round_length
 from rules.countdown.rulestext import describe
 from rules.countdown.sheet import CountdownSheet, rows_from_document, score_rows
@@ -34,7 +34,7 @@ from rules.entry import EntrySpec
 from rules.printing import LegendLine, PrintedSheet
 from rules.rows import DEAL, RowRefusal, RowResult, SheetResult
 from rules.standings import StandingsColumnSpec
-from rules.text import Text
+from rules.text import RulesTexts, Text
 
 # The English catalogue of the labels (the ruleset's, its options' and their choices').
 ENGLISH: dict[str, str] = {
@@ -48,6 +48,9 @@ ENGLISH: dict[str, str] = {
     "Gleichstand unter 0": "A tie below 0",
     "Es wird weitergespielt": "Play goes on",
     "Die Gleichen teilen sich den Sieg": "The tied players share the win",
+    HELP["start"]: "Everybody starts the Partie with this many points (10 to 50).",
+    HELP["no_drop_out_at_or_below"]: "Whoever has this many points or fewer may not drop out; "
+    "below the starting points.",
     **outputs.ENGLISH,
 }
 
@@ -91,16 +94,20 @@ class CountdownRuleset(Ruleset):
         return describe(options, lang)
 
     # ---------------------------------------------------------------- the table and the sheet
-    def sheet_length(self, table_size: int, cycles: int) -> int:
+    def sheet_length(self, table_size: int, cycles: int, options: Any = None) -> int:
         return round_length(table_size, cycles)
 
-    def dealer(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int:
+    def dealer(
+        self, row: int, table_size: int, rows_before: Sequence[JsonRow] = (), options: Any = None
+    ) -> int:
         return round_dealer(row - 1, table_size)
 
-    def sitter(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int | None:
+    def sitter(
+        self, row: int, table_size: int, rows_before: Sequence[JsonRow] = (), options: Any = None
+    ) -> int | None:
         return self.game.sitter(self.dealer(row, table_size, rows_before), table_size)
 
-    def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+    def complete_rows(self, rows: Sequence[Any], table_size: int, options: Any = None) -> list[Any]:
         """A deal record's keys are closed (D20): nothing is added, and what the sheet pages
         add to every row (``table_size``, at five ``sitting_out``) is taken off again where it
         says what the sheet knows; a different value stays for the record's check to refuse."""
@@ -120,6 +127,9 @@ class CountdownRuleset(Ruleset):
     # ---------------------------------------------------------------- standings
     def standings_order(self) -> tuple[str, ...]:
         return STANDINGS_ORDER
+
+    def rules_texts(self) -> RulesTexts:
+        return outputs.rules_texts(self.label)
 
     gives_partie_ends = True
 

@@ -26,6 +26,16 @@ _TEXTS = {
         "{four} Spiele (Fünfertisch {five}) – Vereinsabend",
         "{four} games ({five} at five) – club evening",
     ),
+    "games_help": (
+        "Nach TSR 24 Spiele (am Fünfertisch 30); ein Vereinsabend darf kürzer spielen, "
+        "ein Pflichtsolo je Spieler bleibt. Die Spiellisten, die Uhr und die Ausdrucke folgen.",
+        "By the TSR 24 games (30 at five); a club evening may play shorter rounds, one "
+        "Pflichtsolo per player stays. Score sheets, clock and printouts follow.",
+    ),
+    "imply_help": (
+        "Aus: eine Absage ohne die Ansage ihrer Partei wird nicht angenommen (TSR).",
+        "Off: an Absage without its party's Ansage is refused (TSR).",
+    ),
     "imply_label": (
         "Absage ohne Ansage zählt die Ansage mit",
         "An Absage without its Ansage counts the Ansage",
@@ -109,8 +119,21 @@ def option_specs(lang: str | None = "de") -> tuple[OptionSpec, ...]:
         for n in GAMES_CHOICES
     )
     return (
-        OptionSpec("games_per_round", text("games_label", lang), "choice", 0, choices),
-        OptionSpec("absage_implies_ansage", text("imply_label", lang), "bool", False),
+        OptionSpec(
+            "games_per_round",
+            text("games_label", lang),
+            "choice",
+            0,
+            choices,
+            help=text("games_help", lang),
+        ),
+        OptionSpec(
+            "absage_implies_ansage",
+            text("imply_label", lang),
+            "bool",
+            False,
+            help=text("imply_help", lang),
+        ),
     )
 
 

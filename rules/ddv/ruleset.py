@@ -1,8 +1,8 @@
 """The DDV rules behind the ruleset interface (:class:`rules.base.Ruleset`), key ``ddv``.
 
-A thin adapter over the engine of this package. What the interface cannot pass (the options in
-:meth:`sheet_length`) is solved here: :meth:`DDV.sheet_length` gives the TSR's 24 / 30 and
-:meth:`DDV.games_per_round` the length with the options in force. What it cannot pass to
+A thin adapter over the engine of this package. The length and course of a sheet (length,
+dealer, sitter, completed and prefilled rows) follow the options passed (the club evening's
+shorter round, §9.1); without options they are the TSR's 24 / 30. What it cannot pass to
 :meth:`DDV.score_sheet` (the time called) is a keyword of its own, ``time_up_after``. The
 engine's own types are converted in :mod:`rules.ddv.rows`, the entry forms are
 :mod:`rules.ddv.entry_forms`.
@@ -11,6 +11,7 @@ engine's own types are converted in :mod:`rules.ddv.rows`, the entry forms are
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.base import PLACEMENT_LINE, DocumentRefused, JsonRow, OptionSpec, Ruleset
@@ -38,15 +39,28 @@ from rules.entry import EntrySpec
 from rules.printing import LegendLine, PrintedSheet, table_note
 from rules.rows import GAME, PENALTY, RowRefusal, RowResult, SheetResult
 from rules.standings import BASIC_COLUMNS, SOLOS_COLUMN, StandingsColumnSpec
-from rules.text import Text, gettext_noop, ngettext_lazy
+from rules.text import RULES_TEXTS, RulesTexts, Text, gettext_noop, ngettext_lazy
 
 LABEL = "DDV-Turnierspielregeln"
 ROUND_LINE = (
     "Jeder Spieler spielt in jeder Runde genau ein Pflichtsolo.",
     "Every player plays exactly one Pflichtsolo in every round.",
 )
+# The rules page's heading and the standings' tie-break note in Spielpunkte (DDV.md §10).
+RULES = replace(
+    RULES_TEXTS,
+    heading=gettext_noop("DDV-Turnierspielregeln und Wertung"),
+    metrics={
+        **RULES_TEXTS.metrics,
+        "total": gettext_noop("Spielpunkte insgesamt"),
+        "latest_round": gettext_noop("Spielpunkte im letzten Durchgang"),
+    },
+)
 _ENGLISH = {
     LABEL: "DDV tournament rules",
+    "DDV-Turnierspielregeln und Wertung": "DDV tournament rules and scoring",
+    "Spielpunkte insgesamt": "total game points",
+    "Spielpunkte im letzten Durchgang": "game points in the last round",
     **english_catalogue(),
     **{german: english for german, english in LABELS.values()},
     **{german: english for group in TERMS.values() for german, english in group.values()},
@@ -58,13 +72,23 @@ def _english(lang: str | None) -> bool:
     return bool(lang) and str(lang).lower().startswith("en")
 
 
+def _games(table_size: int, options: DdvOptions | None) -> int:
+    """The games of a round at ``table_size`` with the options in force (none: the TSR's)."""
+    return TSR_GAMES[table_size] if options is None else options.games(table_size)
+
+
 def _state(
-    table_size: int, rows_before: Sequence[JsonRow], time_up_after: int | None = None
+    table_size: int,
+    rows_before: Sequence[JsonRow],
+    options: DdvOptions | None = None,
+    time_up_after: int | None = None,
 ) -> DealState:
     """The deal after ``rows_before`` (refused rows are skipped, as in the sheet), in a round of
-    the TSR's length (the interface passes no options here), the time called after game
+    the length the options give (the TSR's without them), the time called after game
     ``time_up_after`` (``None``: not called)."""
-    return score_rows(list(rows_before), table_size, TSR_GAMES[table_size], time_up_after).state
+    return score_rows(
+        list(rows_before), table_size, _games(table_size, options), time_up_after
+    ).state
 
 
 class DDV(Ruleset):
@@ -106,18 +130,30 @@ class DDV(Ruleset):
     def list_keeper_seat(self, table_size: int) -> int:
         return table_size
 
-    def sheet_length(self, table_size: int, cycles: int) -> int:
-        # The interface passes no options; the TSR's length (see games_per_round).
-        return TSR_GAMES[table_size]
+    def sheet_length(self, table_size: int, cycles: int, options: DdvOptions | None = None) -> int:
+        # The TSR's 24 / 30, or the club evening's shorter round of the options (§9.1).
+        return _games(table_size, options)
 
     def games_per_round(self, table_size: int, options: DdvOptions = DEFAULT_OPTIONS) -> int:
         return options.games(table_size)
 
-    def dealer(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int:
-        return _state(table_size, rows_before[: row - 1]).dealer
+    def dealer(
+        self,
+        row: int,
+        table_size: int,
+        rows_before: Sequence[JsonRow] = (),
+        options: DdvOptions | None = None,
+    ) -> int:
+        return _state(table_size, rows_before[: row - 1], options).dealer
 
-    def sitter(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int | None:
-        return self.dealer(row, table_size, rows_before) if table_size == 5 else None
+    def sitter(
+        self,
+        row: int,
+        table_size: int,
+        rows_before: Sequence[JsonRow] = (),
+        options: DdvOptions | None = None,
+    ) -> int | None:
+        return self.dealer(row, table_size, rows_before, options) if table_size == 5 else None
 
     def deal_state(
         self, table_size: int, rows_before: Sequence[JsonRow], options: DdvOptions
@@ -125,8 +161,10 @@ class DDV(Ruleset):
         """Before the next row: dealer, owing seats, whether a Vorführung is due and by whom."""
         return score_rows(list(rows_before), table_size, options.games(table_size)).state
 
-    def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
-        scored = score_rows(list(rows), table_size, TSR_GAMES[table_size])
+    def complete_rows(
+        self, rows: Sequence[Any], table_size: int, options: DdvOptions | None = None
+    ) -> list[Any]:
+        scored = score_rows(list(rows), table_size, _games(table_size, options))
         completed: list[Any] = []
         for raw, row in zip(rows, scored.games, strict=True):
             if isinstance(raw, Mapping):
@@ -138,7 +176,12 @@ class DDV(Ruleset):
         return completed
 
     def prefill_rows(
-        self, rows: Sequence[Any], table_size: int, *, time_up_after: int | None = None
+        self,
+        rows: Sequence[Any],
+        table_size: int,
+        options: DdvOptions | None = None,
+        *,
+        time_up_after: int | None = None,
     ) -> list[Any]:
         """An announced solo typed without Pflicht/Lust/Vorführung gets the only one possible
         (:func:`rules.ddv.status.solo_mode_for`; once the time is called after game
@@ -147,7 +190,9 @@ class DDV(Ruleset):
         filled: list[Any] = []
         for raw in rows:
             if isinstance(raw, Mapping):
-                mode = solo_mode_for(raw, lambda: _state(table_size, filled, time_up_after))
+                mode = solo_mode_for(
+                    raw, lambda: _state(table_size, filled, options, time_up_after)
+                )
                 if mode is not None:
                     raw = {**raw, "solo_mode": mode}
             filled.append(raw)
@@ -177,6 +222,9 @@ class DDV(Ruleset):
     # ---------------------------------------------------------------- standings
     def standings_order(self) -> tuple[str, ...]:
         return ("total", "games_won", "latest_round")
+
+    def rules_texts(self) -> RulesTexts:
+        return RULES
 
     # ---------------------------------------------------------------- rows and sheets
     def row_kind(self, row: JsonRow) -> str:

@@ -2,16 +2,30 @@
 own numbers: the printed sheet's legend and the rules page, so that paper and screen never
 disagree with the engine (texts as :class:`rules.text.Text`, translated where shown).
 
-Their English is in the project's catalogue (``locale/en``), where it was before these texts
-moved here; ``make messages`` does not read this package (it has its own catalogue), so
-``tests/exports/test_toy_ruleset_outputs.py`` checks that every one still reads English. Moving
-them into the engine's catalogue needs plurals in :meth:`rules.base.Ruleset.text` (the course
-has two).
+Their English is in the engine's own catalogue (``locale/en/LC_MESSAGES/rules.po``, domain
+``rules``): ``make messages`` extracts these markers from this package with ``xgettext``
+(``gettext_noop``, ``ngettext_lazy`` with its plural) while Django's ``makemessages`` skips it;
+the pages translate them through :meth:`rules.base.Ruleset.text` and, for the plurals,
+:meth:`rules.base.Ruleset.ntext`. ``tests/rules/test_house_catalogue.py`` checks that every one
+reads English from that catalogue.
 """
 
 from __future__ import annotations
 
-from rules.text import Text, gettext_noop, ngettext_lazy
+from dataclasses import replace
+
+from rules.text import RULES_TEXTS, Text, gettext_noop, ngettext_lazy
+
+# The rules page's heading (the house rules' own name for it) and the note below the values;
+# ranked by points as the default.
+RULES = replace(
+    RULES_TEXTS,
+    heading=gettext_noop("Hausregeln und Wertung"),
+    values_note=gettext_noop(
+        "Sonderpunkte zählen nicht bei angesagten Soli; die Sonderpunkte der Verlierer werden "
+        "abgezogen."
+    ),
+)
 
 
 def course(rounds: int, cycles: int, placement: Text) -> tuple[tuple[Text, ...], ...]:

@@ -19,7 +19,7 @@ from rules.hausregeln.jsonio import dumps, score_document
 from rules.hausregeln.legend import legend_lines
 from rules.hausregeln.messages import MESSAGES
 from rules.hausregeln.options import ScoringOptions, describe_options
-from rules.hausregeln.printing import course
+from rules.hausregeln.printing import RULES, course
 from rules.hausregeln.result import ScoringWarning
 from rules.hausregeln.rows import row_result, sheet_result
 from rules.hausregeln.sheet import dealer, max_games, score_sheet
@@ -34,7 +34,7 @@ from rules.printing import (
 )
 from rules.rows import GAME, RowRefusal, RowResult, SheetResult
 from rules.standings import SOLOS_COLUMN, StandingsColumnSpec
-from rules.text import Text
+from rules.text import RulesTexts, Text
 
 
 def _german(key: str) -> str:
@@ -65,6 +65,9 @@ class HouseRules(Ruleset):
     def text(self, german: str, lang: str | None = "de") -> str:
         return catalogue(resolve_language(lang)).gettext(german)
 
+    def ntext(self, singular: str, plural: str, count: int, lang: str | None = "de") -> str:
+        return catalogue(resolve_language(lang)).ngettext(singular, plural, count)
+
     def option_specs(self) -> tuple[OptionSpec, ...]:
         return OPTION_SPECS
 
@@ -77,17 +80,21 @@ class HouseRules(Ruleset):
     def describe_options(self, options: ScoringOptions, lang: str = "de") -> list[str]:
         return describe_options(options, lang)
 
-    def sheet_length(self, table_size: int, cycles: int) -> int:
+    def sheet_length(self, table_size: int, cycles: int, options: Any = None) -> int:
         return max_games(table_size, cycles)
 
-    def dealer(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int:
+    def dealer(
+        self, row: int, table_size: int, rows_before: Sequence[JsonRow] = (), options: Any = None
+    ) -> int:
         # Positional in these rules: a Schmeißen is not a row of the sheet (§6.5).
         return dealer(row, table_size)
 
-    def sitter(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int | None:
+    def sitter(
+        self, row: int, table_size: int, rows_before: Sequence[JsonRow] = (), options: Any = None
+    ) -> int | None:
         return dealer(row, table_size) if table_size == 5 else None
 
-    def complete_rows(self, rows: Sequence[Any], table_size: int) -> list[Any]:
+    def complete_rows(self, rows: Sequence[Any], table_size: int, options: Any = None) -> list[Any]:
         completed: list[Any] = []
         for raw in rows:
             if isinstance(raw, Mapping):
@@ -178,6 +185,9 @@ class HouseRules(Ruleset):
 
     def standings_columns(self) -> tuple[StandingsColumnSpec, ...]:
         return (*super().standings_columns(), SOLOS_COLUMN)
+
+    def rules_texts(self) -> RulesTexts:
+        return RULES
 
 
 HOUSE_RULES = HouseRules()

@@ -72,7 +72,7 @@ def _version(
     time_up_after: int | None = None,
 ) -> None:
     ruleset, options = rules
-    records = normalise_records([game.record for game in version.games], size, ruleset)
+    records = normalise_records([game.record for game in version.games], size, ruleset, options)
     language = get_language() or "de"
     scored = ruleset.score_sheet(
         records, size, cycles, options, language, time_up_after=time_up_after

@@ -43,7 +43,8 @@ class SheetChecks:
                 f"{path}.status", _("muss in einem abgeschlossenen Durchgang „confirmed“ sein")
             )
         ruleset = rulesets.get(self.settings["ruleset"])
-        full = ruleset.sheet_length(size, self.settings["cycles"])
+        options = ruleset.options(self.settings["ruleset_options"])
+        full = ruleset.sheet_length(size, self.settings["cycles"], options)
         fields = {
             "status": status,
             "revision": checked(item, "revision", "int", path, span=INT32),
@@ -113,11 +114,11 @@ class SheetChecks:
     ) -> bool:
         """Whether the rules ended the sheet before its length (count-down: a Partie ended with
         fewer deals left than seats, COUNTDOWN.md §8.2); never for a sheet closed early."""
+        options = ruleset.options(self.settings["ruleset_options"])
         if fields["closed_after_game"] or played >= ruleset.sheet_length(
-            size, self.settings["cycles"]
+            size, self.settings["cycles"], options
         ):
             return False
-        options = ruleset.options(self.settings["ruleset_options"])
         return ruleset.score_sheet(
             records, size, self.settings["cycles"], options, time_up_after=fields["time_up_after"]
         ).complete

@@ -214,7 +214,7 @@ def _confirmed_games(tournament: Tournament) -> list[_ConfirmedGame]:
     seats = Seat.objects.filter(round__tournament=tournament).select_related("participant")
     for seat in seats:
         names[seat.table_id][seat.number] = seat.participant.name
-    ruleset = tournament.rules
+    ruleset, options = tournament.rules, tournament.scoring_options
     confirmed = []
     for version in versions:
         table_names = names[version.sheet.table_id]
@@ -227,7 +227,7 @@ def _confirmed_games(tournament: Tournament) -> list[_ConfirmedGame]:
                 size=len(table_names),
                 names=table_names,
                 game=game,
-                dealer=ruleset.dealer(game.number, len(table_names), records[:index]),
+                dealer=ruleset.dealer(game.number, len(table_names), records[:index], options),
             )
             for index, game in enumerate(games)
         ]

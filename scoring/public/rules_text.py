@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import get_language
 
-from scoring.standings.ranking import tie_breakers
+from scoring.standings.ranking import tie_breakers, tie_lead
 from tournament.models import Tournament
 from tournament.ruleset_texts import say
 
@@ -36,7 +36,12 @@ def legend_lines(tournament: Tournament) -> list[tuple[str, str]]:
 
 def rules_context(tournament: Tournament) -> dict[str, Any]:
     options = tournament.scoring_options
+    ruleset, lang = tournament.rules, get_language() or "de"
+    texts = ruleset.rules_texts()
     return {
+        "heading": say(ruleset, texts.heading, lang),
+        "values_note": say(ruleset, texts.values_note, lang) if texts.values_note else "",
+        "tie_lead": tie_lead(tournament),
         "course": course(tournament),
         "options": tournament.rules.describe_options(options, get_language() or "de"),
         "values": legend_lines(tournament),

@@ -104,10 +104,11 @@ def autosave_sheet(
     if typed.refused_games:  # a crafted request (JSON nested too deeply): nothing is stored
         return AutosaveOutcome(False, 0, typed.refused_games[0], ()), typed
     size = typed.table_size
-    ruleset = current.round.tournament.rules
-    stored = normalise_records(_stored_records(current, version), size, ruleset)
+    tournament = current.round.tournament
+    ruleset, options = tournament.rules, tournament.scoring_options
+    stored = normalise_records(_stored_records(current, version), size, ruleset, options)
     records, refused = savable_records(typed, stored)
-    written = records is not None and normalise_records(records, size, ruleset) != stored
+    written = records is not None and normalise_records(records, size, ruleset, options) != stored
     if written:
         read_before = ReadBefore(current.revision, size, version.number if version else 0)
         saved = submit_sheet(
@@ -120,12 +121,12 @@ def autosave_sheet(
         )
         for field in ("revision", "status", "return_comment"):
             setattr(sheet, field, getattr(saved.sheet, field))
-        stored = normalise_records(records, size, ruleset)
+        stored = normalise_records(records, size, ruleset, options)
     accepted = typed.records if refused is None else typed.records[: refused - 1]
     same = tuple(
         number
         for number, (mine, theirs) in enumerate(
-            zip(normalise_records(accepted, size, ruleset), stored, strict=False), start=1
+            zip(normalise_records(accepted, size, ruleset, options), stored, strict=False), start=1
         )
         if mine == theirs
     )
@@ -134,9 +135,10 @@ def autosave_sheet(
 
 def stored_as(sheet: Sheet, records: list[Any]) -> bool:
     """Whether the latest version of ``sheet`` holds exactly ``records``."""
-    size, ruleset = sheet.table.size, sheet.round.tournament.rules
-    return normalise_records(records, size, ruleset) == normalise_records(
-        _stored_records(sheet), size, ruleset
+    size, tournament = sheet.table.size, sheet.round.tournament
+    ruleset, options = tournament.rules, tournament.scoring_options
+    return normalise_records(records, size, ruleset, options) == normalise_records(
+        _stored_records(sheet), size, ruleset, options
     )
 
 

@@ -135,12 +135,14 @@ def read_rows(
     table_size: int,
     game_limit: int,
     ruleset: Ruleset | None = None,
+    options: Any = None,
     time_up_after: int | None = None,
 ) -> list[RowInput]:
     """Every row up to the last one with something typed in it (empty rows between are kept,
     so that they can be reported). Each row's dealer and sitter come from ``ruleset`` (the
-    default ruleset when not given) and the records of the rows before it; ``time_up_after``:
-    the sheet's time called (what the ruleset derives for a row may depend on it)."""
+    default ruleset when not given), the tournament's ``options`` and the records of the rows
+    before it; ``time_up_after``: the sheet's time called (what the ruleset derives for a row
+    may depend on it)."""
     ruleset = ruleset or rulesets.get(rulesets.DEFAULT_KEY)
     spec = ruleset.entry_spec(table_size)
     keys = row_keys(table_size, spec)
@@ -154,8 +156,8 @@ def read_rows(
             break
         values = {key: str(data.get(f"g{number}-{key}", ""))[:2000] for key in keys}
         row = RowInput(number, table_size, values, line_keys=lines)
-        row.dealer = ruleset.dealer(number, table_size, before)
-        row.sitting_out = ruleset.sitter(number, table_size, before)
+        row.dealer = ruleset.dealer(number, table_size, before, options)
+        row.sitting_out = ruleset.sitter(number, table_size, before, options)
         if not row.is_empty:
             _build_record(row, spec)
         before.append(row.record if row.record is not None else {})
@@ -169,7 +171,7 @@ def read_rows(
     # possible for a solo typed without it) goes into the records scored and stored.
     built = [row for row in rows if row.record is not None]
     completed = ruleset.prefill_rows(
-        [row.record for row in built], table_size, time_up_after=time_up_after
+        [row.record for row in built], table_size, options, time_up_after=time_up_after
     )
     for row, record in zip(built, completed, strict=True):
         row.record = record

@@ -184,7 +184,14 @@ def build_page(
     if version is LATEST:
         version = latest_version(sheet)
     if data is not None:
-        inputs = read_rows(data, size, limit, tournament.rules, sheet.time_up_after)
+        inputs = read_rows(
+            data,
+            size,
+            limit,
+            tournament.rules,
+            tournament.scoring_options,
+            time_up_after=sheet.time_up_after,
+        )
         return score_inputs(sheet, seats, inputs, version=version, limit=limit, expected=expected)
     return stored_page(sheet, seats, version, limit=limit, expected=expected)
 
@@ -206,14 +213,14 @@ def stored_page(
     games = list(version.games.order_by("number")) if version is not None else []
     totals = dict.fromkeys(range(1, size + 1), 0)
     filled: list[RowView] = []
-    ruleset = sheet.round.tournament.rules
+    ruleset, options = sheet.round.tournament.rules, sheet.round.tournament.scoring_options
     spec = ruleset.entry_spec(size, language)
     lines = line_keys(spec)
-    records_before = [game.record for game in games]
+    prior = [game.record for game in games]
     for index, game in enumerate(games):
-        view = _blank_row(ruleset, index + 1, size, names, records_before[:index], language)
+        view = _blank_row(ruleset, index + 1, size, names, prior, language, options)
         view.kind = ruleset.row_kind(game.record)
-        view.label = ruleset.row_label(index + 1, game.record, records_before[:index], language)
+        view.label = ruleset.row_label(index + 1, game.record, prior[:index], language)
         values = values_from_record(game.record, game.plus, game.value, spec.solo_kinds, spec)
         row = RowInput(game.number, size, values, record=dict(game.record), line_keys=lines)
         view.values = values
@@ -259,19 +266,19 @@ def score_inputs(
     language = get_language() or "de"
     names = {seat.number: seat.name for seat in seats}
     records = [row.record if row.record is not None else {} for row in inputs]
-    ruleset = tournament.rules
+    ruleset, options = tournament.rules, tournament.scoring_options
     spec = ruleset.entry_spec(size, language)
     scored = ruleset.score_sheet(
         records,
         size,
         tournament.cycles,
-        tournament.scoring_options,
+        options,
         language,
         time_up_after=sheet.time_up_after,
     )
     filled: list[RowView] = []
     for row, result in zip(inputs, scored.rows, strict=True):
-        view = _blank_row(ruleset, row.number, size, names, records[: row.number - 1], language)
+        view = _blank_row(ruleset, row.number, size, names, records, language, options)
         view.kind = result.kind
         view.label = result.label or view.label
         view.values = row.values
@@ -317,17 +324,17 @@ def _blank_row(
     names: Mapping[int, str],
     rows_before: Sequence[Mapping[str, Any]],
     language: str,
+    options: Any = None,
 ) -> RowView:
-    """Row ``number`` before anything is entered: its dealer, who sits it out and its label, as
-    the ruleset derives them from the rows before."""
-    seat = ruleset.dealer(number, size, rows_before)
+    """Row ``number`` unentered: dealer, sitter and label from the rows before it and options."""
+    seat = ruleset.dealer(number, size, rows_before[: number - 1], options)
     return RowView(
         number=number,
         dealer=seat,
         dealer_name=names.get(seat, ""),
-        sitting_out=ruleset.sitter(number, size, rows_before),
+        sitting_out=ruleset.sitter(number, size, rows_before[: number - 1], options),
         values={},
-        label=ruleset.row_label(number, None, rows_before, language),
+        label=ruleset.row_label(number, None, rows_before[: number - 1], language),
     )
 
 
@@ -345,14 +352,14 @@ def _page(
     """The filled rows followed by blank ones until the sheet's length is reached (rows that do
     not count towards it, penalty lines, come on top)."""
     names = {seat.number: seat.name for seat in seats}
-    ruleset = sheet.round.tournament.rules
+    ruleset, options = sheet.round.tournament.rules, sheet.round.tournament.scoring_options
     rows = [*filled]
     language = get_language() or "de"
     played = sum(1 for row in filled if row.kind != PENALTY)
     for number in range(len(filled) + 1, len(filled) + max(limit - played, 0) + 1):
         # A blank row is a game still to come: the ones before it count as games too.
         before = [*records, *({} for _ in range(number - len(filled) - 1))]
-        rows.append(_blank_row(ruleset, number, len(seats), names, before, language))
+        rows.append(_blank_row(ruleset, number, len(seats), names, before, language, options))
     for row in rows:
         row.build_cells(seats)
     return SheetPageData(
@@ -367,7 +374,7 @@ def _page(
         status=ruleset.sheet_status(
             records,
             len(seats),
-            sheet.round.tournament.scoring_options,
+            options,
             language,
             names,
             time_up_after=sheet.time_up_after,
@@ -404,37 +411,6 @@ def _base_note(
     if record.get("kind") in solo_kinds and len(soloists) == 1:
         return _("Solospieler %(player)s") % {"player": who(soloists[0])}
     return ""
-
-
-def page_json(page: SheetPageData) -> dict[str, Any]:
-    """The live preview of the sheet page: what each row scores and what is wrong where."""
-    return {
-        "rows": [
-            {
-                "number": row.number,
-                "kind": row.kind,
-                "label": row.label,
-                "dealer": row.dealer,
-                "sitting_out": row.sitting_out,
-                "filled": row.filled,
-                "counted": row.counted,
-                "points": {str(k): v for k, v in row.points.items()},
-                "totals": {str(k): v for k, v in row.totals.items()},
-                "plus": row.plus_label,
-                "value": row.value,
-                "breakdown": row.breakdown,
-                "warnings": row.warnings,
-                "problems": row.problems,
-                "mode": row.mode,
-                "note": row.note,
-            }
-            for row in page.rows
-        ],
-        "totals": {str(k): v for k, v in page.totals.items()},
-        "filled": page.filled_count,
-        "expected": page.expected,
-        "status": list(page.status),
-    }
 
 
 def breakdown_labels(

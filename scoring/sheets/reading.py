@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from django.db.models import Count, OuterRef, Prefetch, Subquery
 from django.utils.translation import gettext as _
 
@@ -16,6 +19,32 @@ def expected_games(sheet: Sheet, size: int) -> int:
     if sheet.closed_after_game:
         return sheet.closed_after_game
     return sheet.round.tournament.sheet_length(size)
+
+
+def ends_early(sheet: Sheet, records: Sequence[Mapping[str, Any]], size: int) -> bool:
+    """Whether the ruleset says ``records`` complete the sheet before its length (DDV: time
+    called and every Pflichtsolo played; count-down: a Partie ended with fewer deals left than
+    seats). Asked only when fewer rows than ``expected_games`` are played and the organiser has
+    not stopped the table (then the count decides)."""
+    tournament = sheet.round.tournament
+    ruleset = tournament.rules
+    if sheet.closed_after_game or ruleset.played_rows(records) >= expected_games(sheet, size):
+        return False
+    return ruleset.score_sheet(
+        records,
+        size,
+        tournament.cycles,
+        tournament.scoring_options,
+        time_up_after=sheet.time_up_after,
+    ).complete
+
+
+def confirmable(sheet: Sheet, records: Sequence[Mapping[str, Any]], size: int) -> bool:
+    """Whether ``records`` (the stored rows) may be confirmed as they are: every row the sheet
+    owes, or fewer where the ruleset says the sheet is complete early — what ``confirm_sheet``
+    accepts, and so when the desk's plain "Bestätigen" is enabled."""
+    played = sheet.round.tournament.rules.played_rows(records)
+    return played == expected_games(sheet, size) or ends_early(sheet, records, size)
 
 
 def latest_version(sheet: Sheet) -> SheetVersion | None:

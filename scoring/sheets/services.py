@@ -24,7 +24,7 @@ from django.utils.translation import gettext_noop
 from rules.rows import RowResult
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.sheets.lines import score_lines
-from scoring.sheets.reading import expected_games, latest_version
+from scoring.sheets.reading import ends_early, expected_games, latest_version
 from scoring.sheets.validation import normalise_records, validate_games
 from tournament.actors import captain_actor
 from tournament.audit import User, ngettext_noop, record
@@ -172,7 +172,8 @@ def submit_sheet(
     known = read_before if read_before and read_before.revision == sheet.revision else None
     captain = source == SheetVersion.Source.CAPTAIN
     size = known.table_size if known else sheet.table.size
-    records = normalise_records(records, size, sheet.round.tournament.rules)
+    tournament = sheet.round.tournament
+    records = normalise_records(records, size, tournament.rules, tournament.scoring_options)
     scored = validate_games(sheet, records, size)
     if final:
         _require_complete(
@@ -284,18 +285,7 @@ def confirm_sheet(
     size = sheet.table.size
     ruleset = sheet.round.tournament.rules
     records = [game.record for game in games]
-    count = ruleset.played_rows(records)
-    ended = False
-    if count < expected_games(sheet, size) and not sheet.closed_after_game:
-        tournament = sheet.round.tournament
-        ended = ruleset.score_sheet(
-            records,
-            size,
-            tournament.cycles,
-            tournament.scoring_options,
-            time_up_after=sheet.time_up_after,
-        ).complete
-    _require_complete(sheet, count, size, ended)
+    _require_complete(sheet, ruleset.played_rows(records), size, ends_early(sheet, records, size))
     # The points follow the seat: each game counts for whoever sat there (substitutes). The
     # seats are locked after the sheet, in the order ``replace_player`` locks them, so a
     # substitute entered meanwhile is either in these rows or refused.

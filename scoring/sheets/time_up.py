@@ -63,7 +63,8 @@ def record_time_up(
             field="after_game",
         )
     sheet.time_up_after = after_game
-    validate_games(sheet, ruleset.complete_rows(rows, sheet.table.size), sheet.table.size)
+    options = sheet.round.tournament.scoring_options
+    validate_games(sheet, ruleset.complete_rows(rows, sheet.table.size, options), sheet.table.size)
     _bump(sheet, time_up_after=after_game)
     record(
         sheet.round.tournament,

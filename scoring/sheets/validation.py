@@ -59,11 +59,13 @@ def _language() -> str:
     return get_language() or "de"
 
 
-def normalise_records(records: Sequence[Any], size: int, ruleset: Ruleset) -> list[Any]:
+def normalise_records(
+    records: Sequence[Any], size: int, ruleset: Ruleset, options: Any = None
+) -> list[Any]:
     """Every record with what the sheet knows and the record leaves out filled in by the
     ruleset (house rules: the table size and, at five, the dealer sitting out); rows are
-    sequential, each completed from the rows before it."""
-    return ruleset.complete_rows(records, size)
+    sequential, each completed from the rows before it (``options``: the tournament's)."""
+    return ruleset.complete_rows(records, size, options)
 
 
 def validate_games(sheet: Sheet, records: Sequence[Any], size: int) -> SheetResult:

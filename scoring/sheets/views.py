@@ -25,7 +25,9 @@ from scoring.sheets.calculator import ScoreGameMixin
 from scoring.sheets.deal_form import deal_form_context
 from scoring.sheets.entry import too_deep_message
 from scoring.sheets.history_page import sheet_history
-from scoring.sheets.page import build_page, entry_spec, page_json
+from scoring.sheets.page import build_page, entry_spec
+from scoring.sheets.page_json import page_json
+from scoring.sheets.reading import confirmable
 from scoring.sheets.services import (
     close_sheet_early,
     confirm_sheet,
@@ -94,6 +96,9 @@ class SheetEntryMixin:
             "calc_parties": list(entry.parties),
             "specials": list(entry.specials),
             "organiser": self.organiser,
+            # The desk's "Bestätigen": the stored rows complete, or complete early by the rules.
+            "confirmable": self.organiser
+            and confirmable(self.sheet, page.records, page.table_size),
             "changed_seats": (changed := changed_seats(self.sheet.table)),
             "seat_changes": seat_changes(changed),
             # "Zeit abgelaufen nach Spiel n", prefilled with the games entered.
@@ -312,7 +317,6 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         seats = {seat.number: seat.name for seat in context["page"].seats}
         context["sittings"] = sheet_history(self.sheet, seats, context["changed_seats"])
-        context["ready_to_confirm"] = ready_to_confirm(self.sheet, context["page"])
         if self.sheet.status != Sheet.Status.CONFIRMED:  # reopened: what counts meanwhile
             shown = [v for sitting in context["sittings"] for v in reversed(sitting.versions)]
             counting = next((v.number for v in shown if v.confirmed), None)
@@ -325,24 +329,6 @@ class SheetView(OrganiserSheetMixin, SheetEntryMixin, TemplateView):
                 )
             context["counting_version"] = counting
         return context
-
-
-def ready_to_confirm(sheet: Sheet, page: Any) -> bool:
-    """Whether "Bestätigen" is offered: every game is in, or the rules ended the round with
-    fewer (DDV: the time called and every Pflichtsolo played since; count-down: the Partie
-    over). ``confirm_sheet`` checks the same again."""
-    if page.filled_count == page.expected:
-        return True
-    if page.filled_count > page.expected or not page.records:
-        return False
-    tournament = sheet.round.tournament
-    return tournament.rules.score_sheet(
-        page.records,
-        page.table_size,
-        tournament.cycles,
-        tournament.scoring_options,
-        time_up_after=sheet.time_up_after,
-    ).complete
 
 
 class SheetPreviewView(OrganiserSheetMixin, SheetPreviewMixin, View):

@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key
+from tournament.ruleset_texts import said
 
 PODIUM = 3  # places 1 to 3
 
@@ -85,8 +86,23 @@ BREAKER_BY_METRIC = {breaker.key: breaker for breaker in TIE_BREAKERS}
 
 
 def tie_breakers(tournament: Tournament) -> tuple[TieBreaker, ...]:
-    """The tie-breakers in the order the tournament's ruleset ranks by."""
-    return tuple(BREAKER_BY_METRIC[key] for key in tournament.rules.standings_order())
+    """The tie-breakers in the order the tournament's ruleset ranks by, named as the ruleset
+    names its metrics (in the language active where the label is shown)."""
+    ruleset = tournament.rules
+    names = ruleset.rules_texts().metrics
+    return tuple(
+        replace(BREAKER_BY_METRIC[key], label=said(ruleset, names[key]))
+        if key in names
+        else BREAKER_BY_METRIC[key]
+        for key in ruleset.standings_order()
+    )
+
+
+def tie_lead(tournament: Tournament) -> Promise:
+    """What the tie-break note says before the tie-breakers ("Bei Punktgleichheit
+    entscheiden:"), as the tournament's ruleset says it."""
+    ruleset = tournament.rules
+    return said(ruleset, ruleset.rules_texts().tie_lead)
 
 
 def sort_key(row: StandingRow, breakers: tuple[TieBreaker, ...] = TIE_BREAKERS) -> tuple[int, ...]:

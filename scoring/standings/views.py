@@ -19,6 +19,7 @@ from scoring.standings.ranking import (
     latest_round_number,
     stamped_cache_seconds,
     tie_breakers,
+    tie_lead,
 )
 from scoring.standings.tables import standings_table
 from tournament.access import OrganiserMixin
@@ -91,6 +92,7 @@ class StandingsMixin:
             player_links=player_links,
             fragment_cache=fragment_cache(),
             tie_breakers=tie_breakers(self.tournament),
+            tie_lead=tie_lead(self.tournament),
             round_choices=range(1, max(self.latest_round(standings), 1) + 1),
             table_cache_seconds=self.table_cache_seconds(),
         )

@@ -39,17 +39,27 @@ def fields(template: str) -> list[tuple[str, str]]:
     return sorted((name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name)
 
 
-def marked_in_source() -> set[Key]:
-    """What ``xgettext -kN_ -kNC_:1c,2`` extracts: every marker call with literal strings."""
+# The engine's messages (``N_``/``NC_``) and its page texts (``rules.text``'s markers): what
+# ``make messages`` extracts with xgettext, by marker: how many leading literal strings it reads
+# and whether the first is a context (the page texts' counts and values follow as they are).
+MESSAGE_MARKERS = {"N_": (1, False), "NC_": (2, True)}
+TEXT_MARKERS = {"gettext_noop": (1, False), "ngettext_lazy": (2, False), "pgettext_lazy": (2, True)}
+
+
+def marked_in_source(markers: dict[str, tuple[int, bool]] = MESSAGE_MARKERS) -> set[Key]:
+    """What ``xgettext -kN_ -kNC_:1c,2`` (and the page texts' keywords) extract: every marker
+    call with literal strings."""
     found: set[Key] = set()
     for path in RULES.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in {"N_", "NC_"}:
-                args = [a.value for a in node.args if isinstance(a, ast.Constant)]
-                assert len(args) == len(node.args) and all(type(a) is str for a in args), (
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in markers:
+                count, context = markers[node.func.id]
+                texts = node.args[:count]
+                args = [a.value for a in texts if isinstance(a, ast.Constant)]
+                assert len(args) == count and all(type(a) is str for a in args), (
                     f"{path.name}:{node.lineno}: xgettext extracts only literal strings"
                 )
-                found.add((args[0], args[1]) if node.func.id == "NC_" else (None, args[0]))
+                found.add((args[0], args[1]) if context else (None, args[0]))
     return found
 
 
@@ -67,7 +77,7 @@ def test_every_message_is_marked_for_extraction():
 def test_po_file_holds_exactly_the_source_messages(po):
     """A message added, changed or removed in messages.py without ``make messages`` fails."""
     assert [e.msgid for e in po if e.obsolete] == []
-    assert {entry_key(e) for e in po} == set(MESSAGES.values())
+    assert {entry_key(e) for e in po} == set(MESSAGES.values()) | marked_in_source(TEXT_MARKERS)
 
 
 def test_every_entry_is_translated_and_none_is_fuzzy(po):
@@ -105,7 +115,11 @@ def test_committed_mo_file_matches_the_po_file(po, tmp_path):
 def test_engine_reads_the_compiled_catalogue(po):
     english = catalogue("en")
     for entry in po:
-        if entry.msgctxt:
+        if entry.msgid_plural:
+            for count, index in ((1, 0), (2, 1)):
+                translated = english.ngettext(entry.msgid, entry.msgid_plural, count)
+                assert translated == entry.msgstr_plural[index]
+        elif entry.msgctxt:
             assert english.pgettext(entry.msgctxt, entry.msgid) == entry.msgstr
         else:
             assert english.gettext(entry.msgid) == entry.msgstr

@@ -16,7 +16,7 @@ class RowsOnly(HouseRules):
     def __init__(self, rows: int) -> None:
         self.rows = rows
 
-    def sheet_length(self, table_size: int, cycles: int) -> int:
+    def sheet_length(self, table_size: int, cycles: int, options: object = None) -> int:
         return self.rows
 
 

@@ -93,10 +93,10 @@ def test_a_registered_ruleset_is_found_and_removed() -> None:
         def describe_options(self, options, lang="de"):
             return []
 
-        def sheet_length(self, table_size, cycles):
+        def sheet_length(self, table_size, cycles, options=None):
             return 3
 
-        def dealer(self, row, table_size, rows_before=()):
+        def dealer(self, row, table_size, rows_before=(), options=None):
             return len(rows_before) % table_size + 1
 
         def score_row(self, row, options, lang="de"):

@@ -77,10 +77,12 @@ class Toy(Ruleset):
     def standings_order(self) -> tuple[str, ...]:
         return ("games_won", "total", "latest_round")
 
-    def sheet_length(self, table_size: int, cycles: int) -> int:
+    def sheet_length(self, table_size: int, cycles: int, options: Any = None) -> int:
         return 3
 
-    def dealer(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int:
+    def dealer(
+        self, row: int, table_size: int, rows_before: Sequence[JsonRow] = (), options: Any = None
+    ) -> int:
         seat = 1
         for before in rows_before:
             if self.row_kind(before) == GAME and not before.get("again"):

@@ -27,8 +27,10 @@ def settings_of(tournament: Tournament) -> ClockSettings:
 
 def ruleset_minutes(tournament: Tournament) -> dict[int, int]:
     """The playing time per table size as the ruleset gives it."""
-    rules = tournament.rules
-    return {size: rules.playing_minutes(size, tournament.cycles) for size in rules.table_sizes}
+    rules, options = tournament.rules, tournament.scoring_options
+    return {
+        size: rules.playing_minutes(size, tournament.cycles, options) for size in rules.table_sizes
+    }
 
 
 def playing_minutes(

@@ -8,7 +8,9 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from rules.base import OptionSpec, Ruleset
+import rules as rulesets
+from tournament.events import ruleset_fields
+from tournament.events.locks import ruleset_lock
 from tournament.models import (
     CYCLES_LIMITS,
     ROUNDS_COUNT_LIMITS,
@@ -17,23 +19,9 @@ from tournament.models import (
     Tournament,
 )
 
-# The model's ruleset fields are not form fields: the ruleset's options are, one field each
-# (``option_field``), gathered into ``ruleset_options`` by ``clean``.
+# The model's ruleset fields are not form fields: a choice of ruleset and the options of each
+# are (``tournament.events.ruleset_fields``), gathered into ``ruleset_options`` by ``clean``.
 RULESET_FIELDS = ("ruleset", "ruleset_options")
-
-
-def option_field(ruleset: Ruleset, spec: OptionSpec, lang: str | None) -> forms.Field:
-    """A form field for one of the ruleset's options, labelled in the reader's language."""
-    label = ruleset.text(spec.label, lang)
-    if spec.kind == "bool":
-        return forms.BooleanField(label=label, required=False, initial=spec.default)
-    kind = type(spec.default)
-    return forms.TypedChoiceField(
-        label=label,
-        choices=[(value, ruleset.text(text, lang)) for value, text in spec.choices],
-        coerce=kind,
-        initial=spec.default,
-    )
 
 
 class TournamentForm(forms.ModelForm):
@@ -71,10 +59,14 @@ class TournamentForm(forms.ModelForm):
         if not self.instance.pk:
             self.fields["cycles"].initial = self.ruleset.default_cycles
         options = self.ruleset.options_json(self.ruleset.options(self.instance.ruleset_options))
-        self.option_names = [spec.name for spec in self.ruleset.option_specs()]
-        for spec in self.ruleset.option_specs():
-            self.fields[spec.name] = option_field(self.ruleset, spec, get_language())
-            self.fields[spec.name].initial = options.get(spec.name, spec.default)
+        ruleset_fields.add_fields(self, self.ruleset, options)
+        self.fields["cycles"].help_text = ruleset_fields.cycles_help(self.ruleset)
+        # Once a round is released or a score entered, ruleset and options stay as they are.
+        self.ruleset_lock = ruleset_lock(self.instance) if self.instance.pk else None
+        if self.ruleset_lock:
+            for name in ("ruleset", *ruleset_fields.field_names().values()):
+                self.fields[name].disabled = True
+            self.fields["ruleset"].help_text = self.ruleset_lock
         if instance is not None and instance.pk:
             self.fields["slug"].initial = instance.slug
             self.fields["slug"].help_text = _("Teil der Adresse; bis zur ersten Freigabe änderbar.")
@@ -93,16 +85,20 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        options = {name: cleaned.pop(name) for name in self.option_names if name in cleaned}
-        cleaned["ruleset"] = self.ruleset.key
-        cleaned["ruleset_options"] = self.ruleset.options_json(
-            self.ruleset.options(dict(self.instance.ruleset_options or {}) | options)
-        )
+        if self.ruleset_lock and ruleset_fields.posted_change(self):
+            self.add_error("ruleset", self.ruleset_lock)
+        key = cleaned["ruleset"] = cleaned.get("ruleset") or self.ruleset.key
+        chosen = rulesets.get(key)
+        # The tournament's own options fill what is not posted; another ruleset starts afresh.
+        kept = dict(self.instance.ruleset_options or {}) if key == self.instance.ruleset else {}
+        options = ruleset_fields.read_options(self, cleaned, chosen, kept)
+        if options is not None:
+            cleaned["ruleset_options"] = options
         return cleaned
 
     FIELDSETS = (
         (_("Turnier"), ("name", "slug", "date", "venue", "rounds_count", "cycles")),
-        (None, ()),  # the ruleset's options: its name and fields come from the ruleset
+        (None, ()),  # the ruleset: its choice, then each ruleset's options under its name
         (
             _("Öffentliche Seiten"),
             (
@@ -117,13 +113,20 @@ class TournamentForm(forms.ModelForm):
         (_("Ausdrucke"), ("name_order",)),
     )
 
-    def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
-        scoring = _("Wertung (%(ruleset)s)") % {
-            "ruleset": self.ruleset.text(self.ruleset.label, get_language())
-        }
-        return [
-            (title, [self[name] for name in names])
-            if title is not None
-            else (scoring, [self[name] for name in self.option_names])
-            for title, names in self.FIELDSETS
-        ]
+    def fieldsets(self) -> list[tuple[str, list[forms.BoundField], str, int, str]]:
+        """(legend, fields, ruleset key, its default cycles, its cycles help) per fieldset: a
+        ruleset's options carry its key (the page shows only the chosen ruleset's); others have
+        "", 0 and ""."""
+        lang = get_language()
+        sets: list[tuple[str, list[forms.BoundField], str, int, str]] = []
+        for title, names in self.FIELDSETS:
+            if title is not None:
+                sets.append((title, [self[name] for name in names], "", 0, ""))
+                continue
+            sets.append((_("Regelwerk"), [self["ruleset"]], "", 0, ""))
+            for each in ruleset_fields.registered():
+                legend = _("Wertung (%(ruleset)s)") % {"ruleset": each.text(each.label, lang)}
+                fields = [self[name] for name in self.option_fields[each.key]]
+                help_text = ruleset_fields.cycles_help(each)
+                sets.append((legend, fields, each.key, each.default_cycles, help_text))
+        return sets

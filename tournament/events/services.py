@@ -14,12 +14,14 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 import rules as rulesets
 from tournament.audit import User, record
 from tournament.errors import DomainError
+from tournament.events.locks import ruleset_lock, seating_misfit
+from tournament.events.ruleset_audit import record_ruleset_change
 from tournament.models import (
     CYCLES_LIMITS,
     CYCLES_MESSAGE,
@@ -189,22 +191,23 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
     if not changes.get("slug", True):
         del changes["slug"]  # left empty: kept
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    complete_ruleset_options(tournament, changes)
     changed = {key: value for key, value in changes.items() if getattr(tournament, key) != value}
     if "name" in changed:
         changed["name"] = normalize_name(changed["name"])
         if not changed["name"]:
             raise DomainError(_("Bitte einen Namen für das Turnier angeben."), field="name")
-    scoring_fields = {"ruleset", "ruleset_options", "cycles"}
-    if (
-        scoring_fields & set(changed)
-        and tournament.rounds.filter(sheets__versions__isnull=False).exists()
-    ):
+    ruleset_changed = bool({"ruleset", "ruleset_options"} & set(changed))
+    if ruleset_changed:
+        check_ruleset_change(tournament, changes.get("ruleset", tournament.ruleset))
+    if "cycles" in changed and tournament.rounds.filter(sheets__versions__isnull=False).exists():
         raise DomainError(
             _(
                 "Wertung und Spielanzahl lassen sich nicht mehr ändern, "
                 "weil schon Spiellisten erfasst sind."
             )
         )
+    old_ruleset = (tournament.ruleset, dict(tournament.ruleset_options or {}))
     if "slug" in changed:
         change_slug(tournament, changed.pop("slug"))
         changed["slug"] = tournament.slug
@@ -229,15 +232,52 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
         if "slug" in changed and slug_taken(tournament.slug):  # taken since the look
             raise DomainError(taken_message(tournament.slug), field="slug") from None
         raise
-    if changed:
+    others = {key: value for key, value in changed.items() if key not in RULESET_FIELDS}
+    if others:
         record(
             tournament,
             AuditEntry.Action.TOURNAMENT_CHANGED,
             user=user,
-            summary=", ".join(sorted(changed)),
-            details={key: str(value) for key, value in changed.items()},
+            summary=", ".join(sorted(others)),
+            details={key: str(value) for key, value in others.items()},
         )
+    if ruleset_changed:
+        record_ruleset_change(tournament, *old_ruleset, user=user)
     return tournament
+
+
+RULESET_FIELDS = frozenset({"ruleset", "ruleset_options"})
+
+
+def complete_ruleset_options(tournament: Tournament, changes: dict[str, Any]) -> None:
+    """The options of ``changes`` as the tournament would store them (defaults filled in), so
+    that only a real change counts; another ruleset without options given takes its defaults.
+    Options the ruleset refuses stay as given, for ``validate_settings`` to refuse."""
+    key = changes.get("ruleset", tournament.ruleset)
+    if "ruleset_options" not in changes:
+        if key == tournament.ruleset:
+            return
+        changes["ruleset_options"] = {}
+    try:
+        ruleset = rulesets.get(key)
+        changes["ruleset_options"] = ruleset.options_json(
+            ruleset.options(changes["ruleset_options"])
+        )
+    except (rulesets.UnknownRuleset, TypeError, ValueError):
+        pass
+
+
+def check_ruleset_change(tournament: Tournament, key: str) -> None:
+    """Refuse a change of ruleset or options once the tables play by them (``ruleset_lock``),
+    or to a ruleset the drawn rounds' tables do not fit."""
+    reason = ruleset_lock(tournament)
+    if reason:
+        raise DomainError(reason, field="ruleset")
+    if key != tournament.ruleset and key in rulesets.known_keys():
+        ruleset = rulesets.get(key)
+        misfit = seating_misfit(tournament, ruleset, ruleset.text(ruleset.label, get_language()))
+        if misfit:
+            raise DomainError(misfit, field="ruleset")
 
 
 def validate_settings(tournament: Tournament) -> None:

@@ -192,7 +192,7 @@ class Tournament(models.Model):
 
     def sheet_length(self, table_size: int) -> int:
         """The most rows a sheet holds at a table of ``table_size`` (the ruleset decides)."""
-        return self.rules.sheet_length(table_size, self.cycles)
+        return self.rules.sheet_length(table_size, self.cycles, self.scoring_options)
 
     @property
     def scoring_options(self) -> Any:

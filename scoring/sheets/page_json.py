@@ -1,0 +1,38 @@
+"""The sheet page as JSON: the live preview the captain's phone and the desk repaint from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.sheets.page import SheetPageData
+
+
+def page_json(page: SheetPageData) -> dict[str, Any]:
+    """The live preview of the sheet page: what each row scores and what is wrong where."""
+    return {
+        "rows": [
+            {
+                "number": row.number,
+                "kind": row.kind,
+                "label": row.label,
+                "dealer": row.dealer,
+                "sitting_out": row.sitting_out,
+                "filled": row.filled,
+                "counted": row.counted,
+                "points": {str(k): v for k, v in row.points.items()},
+                "totals": {str(k): v for k, v in row.totals.items()},
+                "plus": row.plus_label,
+                "value": row.value,
+                "breakdown": row.breakdown,
+                "warnings": row.warnings,
+                "problems": row.problems,
+                "mode": row.mode,
+                "note": row.note,
+            }
+            for row in page.rows
+        ],
+        "totals": {str(k): v for k, v in page.totals.items()},
+        "filled": page.filled_count,
+        "expected": page.expected,
+        "status": list(page.status),
+    }
