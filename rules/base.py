@@ -43,6 +43,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules import standings as standings_words
 from rules.entry import EntrySpec
 from rules.options import OptionSpec
 from rules.printing import (
@@ -51,8 +52,11 @@ from rules.printing import (
     DEALER_COLUMN,
     FOOTER,
     ROW_COLUMN,
+    RULES_TITLE,
     SEAT_COLUMNS,
     VALUE,
+    VALUES_NOTE,
+    VALUES_TITLE,
     WINNERS,
     LegendLine,
     PrintedSheet,
@@ -231,6 +235,18 @@ class Ruleset(ABC):
         and each next one only among players equal on all before it."""
         return ("total", "games_won", "latest_round")
 
+    def metric_label(self, metric: str) -> Text:
+        """How notes and the rules page name a metric of :data:`STANDINGS_METRICS`."""
+        return standings_words.METRIC_LABELS[metric]
+
+    def metric_figure(self, metric: str, value: int) -> Text:
+        """A player's ``total`` or ``games_won`` in running text ("12 Punkte")."""
+        return standings_words.metric_figure(metric, value)
+
+    def certificate_score(self, total: int) -> Text:
+        """The certificate's score line ("mit 12 Punkten")."""
+        return standings_words.certificate_score(total)
+
     # Whether stored rows may end a Partie (:meth:`partie_end`): the standings read the stored
     # rows for Restpunkte and Partien gespielt only for a ruleset that sets this.
     gives_partie_ends: bool = False
@@ -328,6 +344,11 @@ class Ruleset(ABC):
             raise DocumentRefused(None, "expected a JSON list of game records")
         return data
 
+    def document_time_up(self, data: Any) -> int | None:
+        """After which row a sheet document says the round was stopped (count-down:
+        ``"stopped": true``), for ``import_sheet``'s time called; ``None``: it says nothing."""
+        return None
+
     def sample_rows(self, table_size: int, length: int, seed: int) -> list[dict[str, Any]] | None:
         """A made-up legal, finished sheet of ``length`` rows played at a table of
         ``table_size`` (the same for the same seed), for demos and benchmarks; ``None`` when
@@ -393,6 +414,11 @@ class Ruleset(ABC):
         """The scoring values in words, (what, points) per line: the printed sheet's legend and
         the rules page's values. Default: none."""
         return ()
+
+    # The rules page's heading, the values' title and the note under them (None: no note).
+    rules_title: Text = RULES_TITLE
+    values_title: Text = VALUES_TITLE
+    values_note: Text | None = VALUES_NOTE
 
     def course(self, rounds: int, cycles: int, lang: str = "de") -> tuple[tuple[Text, ...], ...]:
         """How the evening runs, for the rules page: lines, each of texts joined by ", ".

@@ -114,6 +114,15 @@ SEAT_COLUMNS = (
 )
 CHECK_COLUMN = SheetColumn(CHECK, (gettext_noop("Summe"), gettext_noop("= 0 ✓")), width_mm=15)
 
+# The public rules page's heading, the title of the values (the legend) and the note under them,
+# as the Doppelkopf house rules word them (:attr:`rules.base.Ruleset.rules_title`).
+RULES_TITLE = gettext_noop("Hausregeln und Wertung")
+VALUES_TITLE = gettext_noop("Wertungspunkte")
+VALUES_NOTE = gettext_noop(
+    "Sonderpunkte zählen nicht bei angesagten Soli; die Sonderpunkte der Verlierer werden "
+    "abgezogen."
+)
+
 FOOTER = gettext_noop(
     "Jede Zeile zusammen = 0. Liste nach dem letzten Spiel prüfen und sofort bei der "
     "Turnierleitung abgeben."

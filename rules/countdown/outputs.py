@@ -85,9 +85,21 @@ ENGLISH: dict[str, str] = {
     "Partien gewonnen": "Parties won",
     "Gew.": "Won",
     "Partien gespielt": "Parties played",
-    "Part.": "Pts.",
+    "Part.": "Pld.",
     "Restpunkte": "Remaining points",
     "Rest": "Rest",
+    "Partiepunkte insgesamt": "Partie points in all",
+    "Spielregeln und Wertung": "Rules and scoring",
+    "Ausgestiegene und aussetzende Spieler behalten ihren Stand; eine Partie endet nach dem "
+    "Spiel, das sie beendet, nie mitten in einem Spiel.": "Players who dropped out or sit out "
+    "keep their score; a Partie ends after the deal that ends it, never in the middle of one.",
+    "Partiepunkte im letzten Durchgang": "Partie points in the last round",
+    "%(total)s Partiepunkt": "%(total)s Partie point",
+    "%(total)s Partiepunkte": "%(total)s Partie points",
+    "%(won)s Partie gewonnen": "%(won)s Partie won",
+    "%(won)s Partien gewonnen": "%(won)s Parties won",
+    "mit %(points)d Partiepunkt": "with %(points)d Partie point",
+    "mit %(points)d Partiepunkten": "with %(points)d Partie points",
 }
 
 STAND = "stand"
@@ -95,18 +107,22 @@ TRICKS = "tricks"
 PARTIE_WINNERS = "partie_winners"
 
 
-def sheet_columns() -> tuple[
-    tuple[SheetColumn, ...], tuple[SheetColumn, ...], tuple[SheetColumn, ...]
-]:
+def sheet_columns(
+    game: str = VIERUNDZWANZIG,
+) -> tuple[tuple[SheetColumn, ...], tuple[SheetColumn, ...], tuple[SheetColumn, ...]]:
     """Lead, seat and tail columns of the printed sheet (§8.6). The keys ``deal``, ``trump``,
-    ``tricks``, ``stand`` and ``partie_winners`` are not filled in by the printout: the table
-    writes them."""
+    ``tricks``, ``stand`` and ``partie_winners`` are the table's to write (a filled sheet
+    takes them from the rows entered: :func:`rules.countdown.rows.sheet_cells`). "blind" and
+    trump changes exist in "24" only."""
     lead = (
         ROW_COLUMN,
         SheetColumn("deal", (gettext_noop("Nr."), gettext_noop("in Partie")), width_mm=14),
         DEALER_COLUMN,
         SheetColumn(
-            "trump", (gettext_noop("Trumpf"),), width_mm=20, hint=gettext_noop("blind / Wechsel")
+            "trump",
+            (gettext_noop("Trumpf"),),
+            width_mm=20,
+            hint=gettext_noop("blind / Wechsel") if game == VIERUNDZWANZIG else None,
         ),
     )
     seat = (
@@ -316,3 +332,26 @@ def partie_end_scores(winner: str, breakdown: Sequence[Sequence[Any]]) -> dict[i
         if seat.isdigit() and key.startswith(STAND_KEY) and type(value) is int:
             scores[int(seat)] = value
     return scores or None
+
+
+# §8.4's figures in words: the tie-breakers' names, the player page's figures, the certificate.
+METRIC_LABELS: dict[str, Text] = {
+    "total": gettext_noop("Partiepunkte insgesamt"),
+    "games_won": gettext_noop("Partien gewonnen"),
+    "latest_round": gettext_noop("Partiepunkte im letzten Durchgang"),
+    "rest": gettext_noop("Restpunkte (weniger ist besser)"),
+}
+
+
+def metric_figure(metric: str, value: int) -> Text:
+    if metric == "games_won":
+        return ngettext_lazy(
+            "%(won)s Partie gewonnen", "%(won)s Partien gewonnen", value, won=value
+        )
+    return ngettext_lazy("%(total)s Partiepunkt", "%(total)s Partiepunkte", value, total=value)
+
+
+def certificate_score(total: int) -> Text:
+    return ngettext_lazy(
+        "mit %(points)d Partiepunkt", "mit %(points)d Partiepunkten", abs(total), points=total
+    )

@@ -36,7 +36,12 @@ def legend_lines(tournament: Tournament) -> list[tuple[str, str]]:
 
 def rules_context(tournament: Tournament) -> dict[str, Any]:
     options = tournament.scoring_options
+    ruleset, lang = tournament.rules, get_language() or "de"
+    note = ruleset.values_note
     return {
+        "rules_title": say(ruleset, ruleset.rules_title, lang),
+        "values_title": say(ruleset, ruleset.values_title, lang),
+        "values_note": say(ruleset, note, lang) if note is not None else "",
         "course": course(tournament),
         "options": tournament.rules.describe_options(options, get_language() or "de"),
         "values": legend_lines(tournament),

@@ -14,6 +14,7 @@ from scoring.standings.ranking import cached_standings
 from tournament.models import Participant, Round, Seat
 from tournament.public.freshness import ConditionalGetMixin
 from tournament.public.views import PublicTournamentMixin, released_round
+from tournament.ruleset_texts import say
 
 
 class RulesView(PublicTournamentMixin, TemplateView):
@@ -80,6 +81,13 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             show_points=show_points,
             page="player",
         )
+        if row is not None:
+            # The figures in the ruleset's words ("12 Punkte" / "12 Partiepunkte").
+            rules = self.tournament.rules
+            context.update(
+                total_text=say(rules, rules.metric_figure("total", row.total)),
+                won_text=say(rules, rules.metric_figure("games_won", row.games_won)),
+            )
         return context
 
 

@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key
+from tournament.ruleset_texts import say
 
 PODIUM = 3  # places 1 to 3
 
@@ -67,7 +68,7 @@ class StandingRow:
 @dataclass(frozen=True)
 class TieBreaker:
     key: str
-    label: Promise
+    label: Promise | str
     value: Callable[[StandingRow], int]
 
 
@@ -85,8 +86,13 @@ BREAKER_BY_METRIC = {breaker.key: breaker for breaker in TIE_BREAKERS}
 
 
 def tie_breakers(tournament: Tournament) -> tuple[TieBreaker, ...]:
-    """The tie-breakers in the order the tournament's ruleset ranks by."""
-    return tuple(BREAKER_BY_METRIC[key] for key in tournament.rules.standings_order())
+    """The tie-breakers in the order the tournament's ruleset ranks by, named in its words
+    (count-down: "Partien gewonnen"), in the active language."""
+    rules = tournament.rules
+    return tuple(
+        replace(BREAKER_BY_METRIC[key], label=say(rules, rules.metric_label(key)))
+        for key in rules.standings_order()
+    )
 
 
 def sort_key(row: StandingRow, breakers: tuple[TieBreaker, ...] = TIE_BREAKERS) -> tuple[int, ...]:
