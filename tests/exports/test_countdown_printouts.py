@@ -167,3 +167,23 @@ def test_a_stopped_table_prints_its_cut_partie(
     _pages, texts = pdf_text(data)
     assert "(Abbruch)" in texts[0]
     assert "Pik" in texts[0] or "Kreuz" in texts[0]
+
+
+def test_the_games_workbook_has_no_doppelkopf_columns_for_countdown(
+    countdown_evening, organiser_client, played_round_one
+):
+    def headers(tournament) -> list[list[str]]:
+        book = load_workbook(io.BytesIO(_get(organiser_client, "exports:games_xlsx", tournament)))
+        return [[cell.value for cell in next(sheet.iter_rows())] for sheet in book.worksheets]
+
+    games, points = headers(countdown_evening)[:2]
+    for header in ("Siegerpartei", "Wert", "Solist"):
+        assert header not in games
+    assert "Solo" not in points and "Spielart" in games and "Punkte" in points
+    book = load_workbook(
+        io.BytesIO(_get(organiser_client, "exports:games_xlsx", countdown_evening))
+    )
+    methods = {row[5] for row in book.worksheets[0].iter_rows(min_row=2, values_only=True)}
+    assert methods == {"Stiche"}
+    house_games, house_points = headers(played_round_one)[:2]
+    assert {"Siegerpartei", "Wert", "Solist"} <= set(house_games) and "Solo" in house_points

@@ -1,7 +1,8 @@
 """Whole valid count-down rounds for desk and evening tests, deal by deal from the round's
-state (any of the three games, 3–5 seats, default options): nobody drops out, the caller's
-colour turns with the deal (Herz in Zwanzig's Herz phase), and the tricks come from a few
-patterns turned by the deal's number and a ``salt``, so that Parties end and tables differ."""
+state (any of the three games, 3–5 seats, default options): the caller's colour turns with the
+deal (Herz in Zwanzig's Herz phase), the tricks come from a few patterns turned by the deal's
+number and a ``salt``, and in 20 ab a seat without a trick drops out where it may, so that
+Parties end and tables differ."""
 
 from __future__ import annotations
 
@@ -32,12 +33,25 @@ def record(game: str, play: RoundPlay, number: int, salt: int) -> dict[str, Any]
         trump = "herz"
     else:
         trump = facts.colours[(number + salt) % len(facts.colours)]
-    return {
-        "deal": deal,
-        "dealer": dealer,
-        "trump": trump,
-        "tricks": {str(seat): tricks for seat, tricks in zip(active, pattern, strict=True)},
-    }
+    tricks = dict(zip(active, pattern, strict=True))
+    out: list[int] = []
+    if game == "20ab" and deal > 1:
+        # 20 ab: who would take no trick drops out where the options allow it (not the caller,
+        # above 5 points, at most 5 times a Partie), so that Parties end.
+        caller = facts.caller(dealer, size)
+        scores, used = current.scores, current.drop_outs  # type: ignore[union-attr]
+        out = [
+            seat
+            for seat, count in tricks.items()
+            if count == 0 and seat != caller and scores[seat] > 5 and used.get(seat, 0) < 5
+        ]
+        for seat in out:
+            del tricks[seat]
+    row: dict[str, Any] = {"deal": deal, "dealer": dealer, "trump": trump}
+    if out:
+        row["out"] = out
+    row["tricks"] = {str(seat): count for seat, count in tricks.items()}
+    return row
 
 
 def parties_of(game: str, size: int, cycles: int = 6, salt: int = 0) -> list[list[dict]]:

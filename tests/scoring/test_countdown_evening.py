@@ -106,7 +106,7 @@ def _check_order(standings) -> None:
             assert row.rank == index + 1
 
 
-@pytest.mark.parametrize("game", ["24", "zwanzig"])
+@pytest.mark.parametrize("game", ["24", "zwanzig", "20ab"])
 def test_a_37_player_countdown_evening_runs_two_rounds_with_placement(
     game, make_tournament, add_participants, organiser, organiser_client, tmp_path: Path
 ) -> None:
