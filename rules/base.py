@@ -54,6 +54,7 @@ from rules.printing import (
     ROW_COLUMN,
     RULES_TITLE,
     SEAT_COLUMNS,
+    TIME_UP_NOTE,
     VALUE,
     VALUES_NOTE,
     VALUES_TITLE,
@@ -211,6 +212,7 @@ class Ruleset(ABC):
     # sheet's ``time_up_after`` goes to :meth:`score_sheet` and :meth:`sheet_status` (``None``
     # while not called); a ruleset that does not set this ignores it.
     records_time_up: bool = False
+    time_up_note: Text = TIME_UP_NOTE  # what the sheet pages say under the control
 
     # ---------------------------------------------------------------- the sheet's status
     def sheet_status(

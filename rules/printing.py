@@ -123,6 +123,9 @@ VALUES_NOTE = gettext_noop(
     "abgezogen."
 )
 
+# What the sheet pages say under the time-up control (DDV §9.4).
+TIME_UP_NOTE = gettext_noop("Danach dürfen nur noch Vorführungen (offene Pflichtsoli) folgen.")
+
 FOOTER = gettext_noop(
     "Jede Zeile zusammen = 0. Liste nach dem letzten Spiel prüfen und sofort bei der "
     "Turnierleitung abgeben."

@@ -90,6 +90,10 @@ ENGLISH: dict[str, str] = {
     "Rest": "Rest",
     "Partiepunkte insgesamt": "Partie points in all",
     "Spielregeln und Wertung": "Rules and scoring",
+    "Danach folgt an diesem Tisch kein Spiel mehr: die laufende Partie wird mit ihrem Stand "
+    "gewertet (mit weniger Spielen, als Spieler am Tisch sind, zählt sie nicht).": "No deal "
+    "follows at this table: the Partie running then counts with its scores (with fewer deals "
+    "than players at the table it does not count).",
     "Ausgestiegene und aussetzende Spieler behalten ihren Stand; eine Partie endet nach dem "
     "Spiel, das sie beendet, nie mitten in einem Spiel.": "Players who dropped out or sit out "
     "keep their score; a Partie ends after the deal that ends it, never in the middle of one.",

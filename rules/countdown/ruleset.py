@@ -239,6 +239,10 @@ class CountdownRuleset(Ruleset):
     # as the sheet's time called (``time_up_after``): no deal may follow, and once the rows reach
     # it the round is complete with its running Partie cut (§8.3).
     records_time_up = True
+    time_up_note = Text(
+        "Danach folgt an diesem Tisch kein Spiel mehr: die laufende Partie wird mit ihrem Stand "
+        "gewertet (mit weniger Spielen, als Spieler am Tisch sind, zählt sie nicht)."
+    )
 
     def score_sheet(
         self,

@@ -74,6 +74,8 @@ def test_the_desk_records_the_stop_and_the_cut_partie_counts(
     args = [evening.slug, 1, 1]
     page = organiser_client.get(reverse("scoring:sheet", args=args)).content.decode()
     assert 'id="time-up-after"' in page and f'value="{len(rows)}"' in page
+    assert "die laufende Partie wird mit ihrem Stand gewertet" in page
+    assert "Vorführung" not in page and "Pflichtsoli" not in page
     answer = organiser_client.post(
         reverse("scoring:sheet_time_up", args=args),
         {"after_game": str(len(rows)), "revision": str(sheet.revision)},
