@@ -51,7 +51,7 @@ def test_the_desk_stops_a_table_and_the_public_pages_speak_countdown(
     expect(desk.locator("#time-up-after")).to_have_value(str(stop))
     sheet.refresh_from_db()
     assert sheet.time_up_after == stop
-    desk.get_by_role("button", name="Bestätigen").first.click()
+    desk.get_by_role("button", name="Speichern und bestätigen", exact=True).click()
     expect(desk.locator(".badge.confirmed").first).to_be_visible()
     sheet.refresh_from_db()
     assert sheet.status == Sheet.Status.CONFIRMED
