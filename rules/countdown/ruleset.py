@@ -97,6 +97,13 @@ class CountdownRuleset(Ruleset):
     def dealer(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int:
         return round_dealer(row - 1, table_size)
 
+    def playing_minutes(self, table_size: int, cycles: int) -> int:
+        """§8.2's pace: about two minutes a deal, "a 4-table needs 50–60 minutes" for 24 deals:
+        two and a half minutes a deal, rounded up to five (18 deals 45, 24 deals 60, 30 deals
+        75 minutes), not the DDV's 25 minutes for six games."""
+        minutes = -(-self.sheet_length(table_size, cycles) * 5 // 2)
+        return max(5, -(-minutes // 5) * 5)
+
     def sitter(self, row: int, table_size: int, rows_before: Sequence[JsonRow] = ()) -> int | None:
         return self.game.sitter(self.dealer(row, table_size, rows_before), table_size)
 

@@ -103,6 +103,12 @@ def test_a_players_page_counts_partiepunkte_and_parties_won(countdown, client):
     )
     assert f"{row.total} Partiepunkt" in page
     assert f"{row.games_won} Partie" in page and "gewonnen" in page
+    # Only the deals that ended a Partie are listed (every other deal carries no points).
+    html = client.get(
+        reverse("public:player", args=[countdown.slug, participant.public_id])
+    ).content.decode()
+    listed = html.count('class="game-point"')
+    assert 0 < listed == row.parties < 24
     assert not DOPPELKOPF.search(page), DOPPELKOPF.search(page)
 
 

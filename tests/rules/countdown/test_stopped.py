@@ -111,3 +111,11 @@ def test_a_stopped_document_says_after_which_deal() -> None:
     assert ruleset.document_time_up(_flat(case)) is None
     assert ruleset.document_time_up({"parties": [], "stopped": True}) == 0
     assert rules.get("hausregeln").document_time_up(document) is None
+
+
+def test_the_rounds_clock_runs_at_the_contracts_pace() -> None:
+    for key in ("24", "zwanzig", "20ab"):
+        ruleset = rules.get(key)
+        assert [ruleset.playing_minutes(size, 6) for size in (3, 4, 5)] == [45, 60, 75]
+        assert ruleset.playing_minutes(4, 1) == 10
+    assert rules.get("hausregeln").playing_minutes(4, 4) == 70  # the DDV pace, unchanged
