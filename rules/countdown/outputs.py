@@ -229,7 +229,8 @@ def course(rounds: int, cycles: int, placement: Text) -> tuple[tuple[Text, ...],
 
 
 # §8.4: Platz, Name, Partiepunkte (bold), Partiepunkte per Durchgang, Partien gewonnen, Partien
-# gespielt, Restpunkte (and the club in print and in the workbook, as for Doppelkopf).
+# gespielt, Restpunkte (and the club in print and in the workbook, as for Doppelkopf); the
+# projector shows them all (§8.6: "Standings printout and projector: the columns of §8.4").
 STANDINGS_COLUMNS: tuple[StandingsColumnSpec, ...] = (
     *LEAD_COLUMNS,
     StandingsColumnSpec(
@@ -289,6 +290,7 @@ STANDINGS_COLUMNS: tuple[StandingsColumnSpec, ...] = (
         INT,
         {
             SCREEN: gettext_noop("Partien gespielt"),
+            PROJECTOR: gettext_noop("Partien gespielt"),
             PDF: gettext_noop("Part."),
             XLSX: gettext_noop("Partien gespielt"),
         },
@@ -302,6 +304,7 @@ STANDINGS_COLUMNS: tuple[StandingsColumnSpec, ...] = (
         INT,
         {
             SCREEN: gettext_noop("Restpunkte"),
+            PROJECTOR: gettext_noop("Restpunkte"),
             PDF: gettext_noop("Rest"),
             XLSX: gettext_noop("Restpunkte"),
         },

@@ -73,3 +73,7 @@ def test_the_desk_stops_a_table_and_the_public_pages_speak_countdown(
         page.goto(f"{live_server.url}/t/{tournament.slug}/spieler/{public_id}/")
         expect(page.locator(".lead")).to_contain_text(f"{best.total} Partiepunkt")
         screenshot(page, f"countdown-player-{name}")
+    desk.goto(f"{live_server.url}/t/{tournament.slug}/beamer/?show=standings")
+    expect(desk.locator("body")).to_contain_text("Partiepunkte")
+    expect(desk.locator("body")).to_contain_text(best.name)
+    screenshot(desk, "countdown-projector-desk", full_page=False)

@@ -89,6 +89,8 @@ def test_the_projector_shows_the_countdown_standings(countdown, client):
         ).content.decode()
     )
     assert "Partiepunkte" in page and "Stand nach Durchgang 1" in page
+    for header in ("Partien gewonnen", "Partien gespielt", "Restpunkte"):  # §8.6
+        assert header in page
     assert not DOPPELKOPF.search(page), DOPPELKOPF.search(page)
 
 
