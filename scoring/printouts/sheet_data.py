@@ -162,4 +162,7 @@ def _fill_from_version(
         "number": version.number,
         "state": state,
     }
+    if version.sheet.time_up_after is not None:
+        after = version.sheet.time_up_after
+        sheet.note += " · " + _("Zeit abgelaufen nach Spiel %(game)d") % {"game": after}
     return games

@@ -167,6 +167,7 @@ def test_a_stopped_table_prints_its_cut_partie(
     _pages, texts = pdf_text(data)
     assert "(Abbruch)" in texts[0]
     assert "Pik" in texts[0] or "Kreuz" in texts[0]
+    assert f"Zeit abgelaufen nach Spiel {len(rows)}" in texts[0]
 
 
 def test_the_games_workbook_has_no_doppelkopf_columns_for_countdown(
