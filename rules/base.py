@@ -43,25 +43,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules import standings as standings_words
 from rules.entry import EntrySpec
 from rules.options import OptionSpec
-from rules.printing import (
-    CHECK,
-    CHECK_COLUMN,
-    DEALER_COLUMN,
-    FOOTER,
-    ROW_COLUMN,
-    SEAT_COLUMNS,
-    VALUE,
-    WINNERS,
-    LegendLine,
-    PrintedSheet,
-    printed_rows,
-    table_note,
-)
+from rules.outputs import PLACEMENT_LINE as PLACEMENT_LINE  # re-exported for the rulesets
+from rules.outputs import RulesetOutputs
+from rules.printing import TIME_UP_NOTE
 from rules.rows import PENALTY, RowRefusal, RowResult, SheetResult
-from rules.standings import BASIC_API_FIELDS, BASIC_COLUMNS, StandingsColumnSpec
-from rules.text import RULES_TEXTS, RulesTexts, Text, gettext_noop, ngettext_lazy
+from rules.text import RULES_TEXTS, RulesTexts, Text
 
 JsonRow = Mapping[str, Any]
 
@@ -95,7 +84,7 @@ class DocumentRefused(RowRefused):
         self.field = field
 
 
-class Ruleset(ABC):
+class Ruleset(RulesetOutputs, ABC):
     """A set of rules a tournament plays by (see the module docstring for the words)."""
 
     key: str
@@ -224,6 +213,7 @@ class Ruleset(ABC):
     # sheet's ``time_up_after`` goes to :meth:`score_sheet` and :meth:`sheet_status` (``None``
     # while not called); a ruleset that does not set this ignores it.
     records_time_up: bool = False
+    time_up_note: Text = TIME_UP_NOTE  # what the sheet pages say under the control
 
     # ---------------------------------------------------------------- the sheet's status
     def sheet_status(
@@ -252,6 +242,18 @@ class Ruleset(ABC):
         """The rules page's heading and the standings' tie-break note (:class:`RulesTexts`);
         default: "Regeln und Wertung", ranked by points."""
         return RULES_TEXTS
+
+    def metric_label(self, metric: str) -> Text:
+        """How notes and the rules page name a metric of :data:`STANDINGS_METRICS`."""
+        return self.rules_texts().metrics[metric]
+
+    def metric_figure(self, metric: str, value: int) -> Text:
+        """A player's ``total`` or ``games_won`` in running text ("12 Punkte")."""
+        return standings_words.metric_figure(metric, value)
+
+    def certificate_score(self, total: int) -> Text:
+        """The certificate's score line ("mit 12 Punkten")."""
+        return standings_words.certificate_score(total)
 
     # Whether stored rows may end a Partie (:meth:`partie_end`): the standings read the stored
     # rows for Restpunkte and Partien gespielt only for a ruleset that sets this.
@@ -350,6 +352,11 @@ class Ruleset(ABC):
             raise DocumentRefused(None, "expected a JSON list of game records")
         return data
 
+    def document_time_up(self, data: Any) -> int | None:
+        """After which row a sheet document says the round was stopped (count-down:
+        ``"stopped": true``), for ``import_sheet``'s time called; ``None``: it says nothing."""
+        return None
+
     def sample_rows(self, table_size: int, length: int, seed: int) -> list[dict[str, Any]] | None:
         """A made-up legal, finished sheet of ``length`` rows played at a table of
         ``table_size`` (the same for the same seed), for demos and benchmarks; ``None`` when
@@ -362,82 +369,3 @@ class Ruleset(ABC):
     def score_document(self, text: str, options: Any, lang: str = "de") -> tuple[str, bool]:
         """The ``score_game`` command: JSON text in, JSON text out, and whether anything was
         refused."""
-
-    # ================================================================ outputs
-    # What the printed sheet, the standings (page, projector, JSON API, workbook, CSV, PDF) and
-    # the rules page show (issue 22, "the outputs ask the ruleset"). Texts are rules.text.Text:
-    # German, translated where they are shown. Every method has a default a Doppelkopf-like
-    # ruleset can keep; a ruleset overrides what its contract says otherwise.
-
-    def printed_sheet(
-        self,
-        table_size: int,
-        length: int,
-        options: Any,
-        rows: Sequence[JsonRow] = (),
-        lang: str = "de",
-    ) -> PrintedSheet:
-        """What the printed sheet of a table of ``table_size`` with ``length`` rows holds
-        (:mod:`rules.printing`): its columns, the rows with dealer and sitter derived from
-        ``rows`` (the rows entered so far; none on a blank sheet), the legend of
-        :meth:`legend`, footer and signature. Default: row, dealer, each seat's plus/minus and
-        running total, the check that a row adds up to 0."""
-        return PrintedSheet(
-            lead=(ROW_COLUMN, DEALER_COLUMN),
-            seat=SEAT_COLUMNS,
-            tail=(CHECK_COLUMN,),
-            rows=printed_rows(self, table_size, length, rows),
-            list_keeper=self.list_keeper_seat(table_size),
-            table_note=table_note(self, table_size),
-            total_label=gettext_noop("Endstand"),
-            legend_title=gettext_noop("Wertungspunkte"),
-            legend=self.legend(options, lang),
-            footer=(FOOTER,),
-            signature=gettext_noop("Unterschrift Listenführer"),
-        )
-
-    def sheet_cells(
-        self, row: JsonRow, result: Mapping[str, Any], lang: str = "de"
-    ) -> dict[str, str]:
-        """What a filled printed row shows in the sheet's own columns, by column key (a seat's
-        column by :func:`rules.printing.seat_cell`): ``row`` is the stored row, ``result`` its
-        stored result (``points``, ``plus``, ``value``, ``winner``, ``kind``). The printout fills
-        each seat's ``points`` and ``running`` itself. Default: the winners' seats, the value and
-        the check mark."""
-        value = result.get("value")
-        return {
-            WINNERS: " + ".join(str(seat) for seat in result.get("plus") or ()),
-            VALUE: "" if value is None else str(value),
-            CHECK: "✓",
-        }
-
-    def legend(self, options: Any, lang: str = "de") -> tuple[LegendLine, ...]:
-        """The scoring values in words, (what, points) per line: the printed sheet's legend and
-        the rules page's values. Default: none."""
-        return ()
-
-    def course(self, rounds: int, cycles: int, lang: str = "de") -> tuple[tuple[Text, ...], ...]:
-        """How the evening runs, for the rules page: lines, each of texts joined by ", ".
-        Default: the number of rounds and the seating by placement from round 2."""
-        return (
-            (ngettext_lazy("%(n)s Durchgang", "%(n)s Durchgänge", rounds, n=rounds),),
-            (PLACEMENT_LINE,),
-        )
-
-    def standings_columns(self) -> tuple[StandingsColumnSpec, ...]:
-        """The standings' columns in order, with their headers per surface
-        (:mod:`rules.standings`). Default: place, name, club, points per round and in all,
-        rows won and played."""
-        return BASIC_COLUMNS
-
-    def standings_api_fields(self) -> tuple[tuple[str, str], ...]:
-        """The JSON API's fields between ``rank``/``name`` and ``withdrawn``: (field name,
-        value of :data:`rules.standings.STANDINGS_VALUES`). Default: ``points``, ``rounds``,
-        ``games_won``, ``games`` (the published shape)."""
-        return BASIC_API_FIELDS
-
-
-PLACEMENT_LINE = gettext_noop(
-    "Durchgang 1 wird gelost; ab Durchgang 2 wird nach Platzierung gesetzt: Platz 1–4 an "
-    "Tisch 1, Platz 5–8 an Tisch 2 usw."
-)

@@ -114,6 +114,9 @@ SEAT_COLUMNS = (
 )
 CHECK_COLUMN = SheetColumn(CHECK, (gettext_noop("Summe"), gettext_noop("= 0 ✓")), width_mm=15)
 
+# What the sheet pages say under the time-up control (DDV §9.4).
+TIME_UP_NOTE = gettext_noop("Danach dürfen nur noch Vorführungen (offene Pflichtsoli) folgen.")
+
 FOOTER = gettext_noop(
     "Jede Zeile zusammen = 0. Liste nach dem letzten Spiel prüfen und sofort bei der "
     "Turnierleitung abgeben."

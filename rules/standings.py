@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.text import Text, gettext_noop, pgettext_lazy
+from rules.text import Text, gettext_noop, ngettext_lazy, pgettext_lazy
 
 SCREEN = "screen"
 PROJECTOR = "projector"
@@ -164,3 +164,18 @@ BASIC_API_FIELDS: tuple[tuple[str, str], ...] = (
     ("games_won", "games_won"),
     ("games", "games_played"),
 )
+
+
+def metric_figure(metric: str, value: int) -> Text:
+    """A player's figure in running text (the player page): "12 Punkte", "3 gewonnene
+    Spiele"."""
+    if metric == "games_won":
+        return ngettext_lazy(
+            "%(won)s gewonnenes Spiel", "%(won)s gewonnene Spiele", value, won=value
+        )
+    return ngettext_lazy("%(total)s Punkt", "%(total)s Punkte", value, total=value)
+
+
+def certificate_score(total: int) -> Text:
+    """The certificate's score line: "mit 12 Punkten"."""
+    return ngettext_lazy("mit %(points)d Punkt", "mit %(points)d Punkten", abs(total), points=total)

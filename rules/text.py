@@ -55,18 +55,23 @@ def ngettext_lazy(singular: str, plural: str, count: int, **params: Any) -> Text
     return Text(singular, params, plural=plural, count=count)
 
 
+# The title of the scoring values on the rules page, unless a ruleset names them otherwise.
+VALUES_TITLE = gettext_noop("Wertungspunkte")
+
+
 @dataclass(frozen=True, slots=True)
 class RulesTexts:
     """What the rules page and the standings say about a ruleset around its numbers: the rules
     page's ``heading``, the standings' tie-break note's ``tie_lead`` ("Bei Punktgleichheit
     entscheiden:") and each standings metric's name in it (``metrics``, by the metric of
     :data:`rules.base.STANDINGS_METRICS`), and a note below the scoring values
-    (``values_note``; ``None``: none)."""
+    (``values_note``; ``None``: none) under the values' title (``values_title``)."""
 
     heading: Text
     tie_lead: Text
     metrics: Mapping[str, Text]
     values_note: Text | None = None
+    values_title: Text = VALUES_TITLE
 
 
 RULES_TEXTS = RulesTexts(

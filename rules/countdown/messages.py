@@ -192,6 +192,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Der Durchgang ist nach Spiel {deals} zu Ende.",
         "The round is over after deal {deals}.",
     ),
+    "round_stopped": (
+        "Die Turnierleitung hat den Durchgang nach Spiel {after} beendet.",
+        "The organiser stopped the round after deal {after}.",
+    ),
     "round_too_long": (
         "Ein Durchgang hat höchstens {most} Spiele.",
         "A round has at most {most} deals.",

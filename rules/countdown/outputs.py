@@ -81,7 +81,6 @@ ENGLISH: dict[str, str] = {
     "„%(game)s“: Regeln und Wertung": "“%(game)s”: rules and scoring",
     "Bei gleichen Partiepunkten entscheiden:": "Ties on Partie points are broken by:",
     "Partiepunkte insgesamt": "total Partie points",
-    "gewonnene Partien": "Parties won",
     "Partiepunkte im letzten Durchgang": "Partie points in the last round",
     "Partiepunkte D%(number)d": "Partie points R%(number)d",
     "PP D%(number)d": "PP R%(number)d",
@@ -90,9 +89,22 @@ ENGLISH: dict[str, str] = {
     "Partien gewonnen": "Parties won",
     "Gew.": "Won",
     "Partien gespielt": "Parties played",
-    "Part.": "Pts.",
+    "Part.": "Pld.",
     "Restpunkte": "Remaining points",
     "Rest": "Rest",
+    "Danach folgt an diesem Tisch kein Spiel mehr: die laufende Partie wird mit ihrem Stand "
+    "gewertet (mit weniger Spielen, als Spieler am Tisch sind, zählt sie nicht).": "No deal "
+    "follows at this table: the Partie running then counts with its scores (with fewer deals "
+    "than players at the table it does not count).",
+    "Ausgestiegene und aussetzende Spieler behalten ihren Stand; eine Partie endet nach dem "
+    "Spiel, das sie beendet, nie mitten in einem Spiel.": "Players who dropped out or sit out "
+    "keep their score; a Partie ends after the deal that ends it, never in the middle of one.",
+    "%(total)s Partiepunkt": "%(total)s Partie point",
+    "%(total)s Partiepunkte": "%(total)s Partie points",
+    "%(won)s Partie gewonnen": "%(won)s Partie won",
+    "%(won)s Partien gewonnen": "%(won)s Parties won",
+    "mit %(points)d Partiepunkt": "with %(points)d Partie point",
+    "mit %(points)d Partiepunkten": "with %(points)d Partie points",
 }
 
 STAND = "stand"
@@ -100,18 +112,22 @@ TRICKS = "tricks"
 PARTIE_WINNERS = "partie_winners"
 
 
-def sheet_columns() -> tuple[
-    tuple[SheetColumn, ...], tuple[SheetColumn, ...], tuple[SheetColumn, ...]
-]:
+def sheet_columns(
+    game: str = VIERUNDZWANZIG,
+) -> tuple[tuple[SheetColumn, ...], tuple[SheetColumn, ...], tuple[SheetColumn, ...]]:
     """Lead, seat and tail columns of the printed sheet (§8.6). The keys ``deal``, ``trump``,
-    ``tricks``, ``stand`` and ``partie_winners`` are not filled in by the printout: the table
-    writes them."""
+    ``tricks``, ``stand`` and ``partie_winners`` are the table's to write (a filled sheet
+    takes them from the rows entered: :func:`rules.countdown.rows.sheet_cells`). "blind" and
+    trump changes exist in "24" only."""
     lead = (
         ROW_COLUMN,
         SheetColumn("deal", (gettext_noop("Nr."), gettext_noop("in Partie")), width_mm=14),
         DEALER_COLUMN,
         SheetColumn(
-            "trump", (gettext_noop("Trumpf"),), width_mm=20, hint=gettext_noop("blind / Wechsel")
+            "trump",
+            (gettext_noop("Trumpf"),),
+            width_mm=20,
+            hint=gettext_noop("blind / Wechsel") if game == VIERUNDZWANZIG else None,
         ),
     )
     seat = (
@@ -214,7 +230,8 @@ def course(rounds: int, cycles: int, placement: Text) -> tuple[tuple[Text, ...],
 
 
 # §8.4: Platz, Name, Partiepunkte (bold), Partiepunkte per Durchgang, Partien gewonnen, Partien
-# gespielt, Restpunkte (and the club in print and in the workbook, as for Doppelkopf).
+# gespielt, Restpunkte (and the club in print and in the workbook, as for Doppelkopf); the
+# projector shows them all (§8.6: "Standings printout and projector: the columns of §8.4").
 STANDINGS_COLUMNS: tuple[StandingsColumnSpec, ...] = (
     *LEAD_COLUMNS,
     StandingsColumnSpec(
@@ -274,6 +291,7 @@ STANDINGS_COLUMNS: tuple[StandingsColumnSpec, ...] = (
         INT,
         {
             SCREEN: gettext_noop("Partien gespielt"),
+            PROJECTOR: gettext_noop("Partien gespielt"),
             PDF: gettext_noop("Part."),
             XLSX: gettext_noop("Partien gespielt"),
         },
@@ -287,6 +305,7 @@ STANDINGS_COLUMNS: tuple[StandingsColumnSpec, ...] = (
         INT,
         {
             SCREEN: gettext_noop("Restpunkte"),
+            PROJECTOR: gettext_noop("Restpunkte"),
             PDF: gettext_noop("Rest"),
             XLSX: gettext_noop("Restpunkte"),
         },
@@ -327,11 +346,30 @@ def rules_texts(label: str) -> RulesTexts:
     """The rules page's heading (the game's name) and the tie-break note in Partiepunkte."""
     return RulesTexts(
         heading=gettext_noop("„%(game)s“: Regeln und Wertung", game=label),
+        values_title=gettext_noop("Je Spiel"),
+        values_note=gettext_noop(
+            "Ausgestiegene und aussetzende Spieler behalten ihren Stand; eine Partie endet nach "
+            "dem Spiel, das sie beendet, nie mitten in einem Spiel."
+        ),
         tie_lead=gettext_noop("Bei gleichen Partiepunkten entscheiden:"),
         metrics={
             "total": gettext_noop("Partiepunkte insgesamt"),
-            "games_won": gettext_noop("gewonnene Partien"),
+            "games_won": gettext_noop("Partien gewonnen"),
             "latest_round": gettext_noop("Partiepunkte im letzten Durchgang"),
             "rest": gettext_noop("Restpunkte (weniger ist besser)"),
         },
+    )
+
+
+def metric_figure(metric: str, value: int) -> Text:
+    if metric == "games_won":
+        return ngettext_lazy(
+            "%(won)s Partie gewonnen", "%(won)s Partien gewonnen", value, won=value
+        )
+    return ngettext_lazy("%(total)s Partiepunkt", "%(total)s Partiepunkte", value, total=value)
+
+
+def certificate_score(total: int) -> Text:
+    return ngettext_lazy(
+        "mit %(points)d Partiepunkt", "mit %(points)d Partiepunkten", abs(total), points=total
     )

@@ -206,3 +206,44 @@ def _end_of(
         if cut.aborted:
             return cut, VOID if cut.void else CUT
     return None, ""
+
+
+_PRINTED: dict[str, tuple[str, str]] = {
+    "out": ("aus", "out"),
+    "cut": ("{winners} (Abbruch)", "{winners} (cut)"),
+    "void": ("ungewertet", "void"),
+}
+
+
+def sheet_cells(row: Any, result: Mapping[str, Any], lang: str | None = "de") -> dict[str, str]:
+    """A filled printed row (§8.6): the deal's number in its Partie, the trump (with "blind"
+    and the changes), per seat the tricks or "aus" and the new Stand, and the Partie's winners
+    on the row that ends it (cut: marked; void: says so)."""
+    if not isinstance(row, Mapping):
+        return {}
+    cells: dict[str, str] = {}
+    deal = row.get("deal")
+    if type(deal) is int:
+        cells["deal"] = str(deal)
+    colours = [row.get("trump"), *(row.get("trump_changes") or ())]
+    shown = [say(COLOURS[colour], lang) for colour in colours if colour in COLOURS]
+    if shown:
+        cells["trump"] = " → ".join(shown) + (say(_BLIND, lang) if row.get("blind") else "")
+    tricks = row.get("tricks")
+    if isinstance(tricks, Mapping):
+        for seat, count in tricks.items():
+            cells[f"tricks.{seat}"] = str(count)
+    for seat in row.get("out") or ():
+        cells[f"tricks.{seat}"] = say(_PRINTED["out"], lang)
+    for key, score in result.get("breakdown") or ():
+        if isinstance(key, str) and key.startswith(STAND):
+            cells[f"stand.{key[len(STAND) :]}"] = str(score)
+    winners = " + ".join(str(seat) for seat in result.get("plus") or ())
+    marker = result.get("winner")
+    if marker == ENDED:
+        cells["partie_winners"] = winners
+    elif marker == CUT:
+        cells["partie_winners"] = say(_PRINTED["cut"], lang, winners=winners)
+    elif marker == VOID:
+        cells["partie_winners"] = say(_PRINTED["void"], lang)
+    return cells

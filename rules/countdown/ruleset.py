@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.base import PLACEMENT_LINE, DocumentRefused, JsonRow, OptionSpec, Ruleset
+from rules.base import PLACEMENT_LINE, JsonRow, OptionSpec, Ruleset
 from rules.countdown import entry_forms, outputs
 from rules.countdown import rows as countdown_rows
 from rules.countdown.deal import DealResult, score_deal
@@ -102,6 +102,13 @@ class CountdownRuleset(Ruleset):
     ) -> int:
         return round_dealer(row - 1, table_size)
 
+    def playing_minutes(self, table_size: int, cycles: int, options: Any = None) -> int:
+        """§8.2's pace: about two minutes a deal, "a 4-table needs 50–60 minutes" for 24 deals:
+        two and a half minutes a deal, rounded up to five (18 deals 45, 24 deals 60, 30 deals
+        75 minutes), not the DDV's 25 minutes for six games."""
+        minutes = -(-self.sheet_length(table_size, cycles, options) * 5 // 2)
+        return max(5, -(-minutes // 5) * 5)
+
     def sitter(
         self, row: int, table_size: int, rows_before: Sequence[JsonRow] = (), options: Any = None
     ) -> int | None:
@@ -136,6 +143,12 @@ class CountdownRuleset(Ruleset):
     def partie_end(self, winner: str, breakdown: Sequence[Sequence[Any]]) -> dict[int, int] | None:
         return outputs.partie_end_scores(winner, breakdown)
 
+    def metric_figure(self, metric: str, value: int) -> Text:
+        return outputs.metric_figure(metric, value)
+
+    def certificate_score(self, total: int) -> Text:
+        return outputs.certificate_score(total)
+
     def standings_columns(self) -> tuple[StandingsColumnSpec, ...]:
         return outputs.STANDINGS_COLUMNS
 
@@ -158,17 +171,24 @@ class CountdownRuleset(Ruleset):
         if rows:
             cycles = max(1, -(-length // table_size))
             scored = self.countdown_sheet(list(rows), table_size, cycles, options)
-        lead, seat, tail = outputs.sheet_columns()
+        lead, seat, tail = outputs.sheet_columns(self.key)
         return replace(
             sheet,
             lead=lead,
             seat=seat,
             tail=tail,
             rows=outputs.partie_rules(sheet.rows, scored),
-            total_label=Text("Stand am Ende"),
+            total_label=Text("Partiepunkte"),
             legend_title=Text("Je Spiel"),
             footer=(outputs.FOOTER,),
+            # A five-table's 30 deals (six cycles) stay on one page, as DDV's 30 games do.
+            min_row_mm=3.8,
         )
+
+    def sheet_cells(
+        self, row: JsonRow, result: Mapping[str, Any], lang: str = "de"
+    ) -> dict[str, str]:
+        return countdown_rows.sheet_cells(row, result, lang)
 
     def legend(self, options: CountdownOptions, lang: str = "de") -> tuple[LegendLine, ...]:
         return outputs.legend(self.key, options)
@@ -226,6 +246,15 @@ class CountdownRuleset(Ruleset):
                 )
         return score_deal(self.key, options.to_json(), row.get("scores_before"), row.get("record"))
 
+    # §8.2: the organiser stops a table's round (time, the evening's end) after a deal, recorded
+    # as the sheet's time called (``time_up_after``): no deal may follow, and once the rows reach
+    # it the round is complete with its running Partie cut (§8.3).
+    records_time_up = True
+    time_up_note = Text(
+        "Danach folgt an diesem Tisch kein Spiel mehr: die laufende Partie wird mit ihrem Stand "
+        "gewertet (mit weniger Spielen, als Spieler am Tisch sind, zählt sie nicht)."
+    )
+
     def score_sheet(
         self,
         rows: Sequence[JsonRow],
@@ -238,12 +267,12 @@ class CountdownRuleset(Ruleset):
         time_up_after: int | None = None,
     ) -> SheetResult:
         """The rows played in order (:mod:`rules.countdown.rows` says what a row's points and
-        totals are: the Partiepunkte); complete per §8.2, or when the organiser ``stopped``
-        the round (the Partie running then is cut, §8.3). The count-down knows no called time
-        (``time_up_after`` is ignored)."""
+        totals are: the Partiepunkte); complete per §8.2, or when the organiser stopped the
+        round (``stopped`` now, or ``time_up_after`` that deal: the Partie running then is cut,
+        §8.3, and no deal may follow)."""
         # The rows as the sheet pages type them carry what the sheet knows (complete_rows).
         rows = self.complete_rows(rows, table_size)
-        sheet = self.countdown_sheet(rows, table_size, cycles, options, stopped)
+        sheet = self.countdown_sheet(rows, table_size, cycles, options, stopped, time_up_after)
         return countdown_rows.sheet_result(
             sheet, table_size, lambda dealer: self.game.sitter(dealer, table_size), lang
         )
@@ -255,9 +284,10 @@ class CountdownRuleset(Ruleset):
         cycles: int,
         options: CountdownOptions,
         stopped: bool = False,
+        stop_after: int | None = None,
     ) -> CountdownSheet:
         """The engine's own scored sheet (Parties, the round's result)."""
-        return score_rows(self.key, options, rows, table_size, cycles, stopped)
+        return score_rows(self.key, options, rows, table_size, cycles, stopped, stop_after)
 
     def rows_from_document(
         self,
@@ -269,18 +299,20 @@ class CountdownRuleset(Ruleset):
     ) -> list[Any]:
         """``{"parties": [[records…], …], "stopped": false}``, checked as a round first so that
         a refusal names ``parties[k].records[i].<field>`` (§6.3); a plain list of deal records
-        is read as the default reads it. A stopped round is refused: the sheet pages know a
-        table stopped early only as closed after game N, so its cut Partie would not count."""
+        is read as the default reads it. ``"stopped": true`` is what :meth:`document_time_up`
+        reads."""
         if isinstance(data, list):
             return super().rows_from_document(data, table_size, cycles, options, lang)
-        rows, stopped = rows_from_document(self.key, options, table_size, cycles, data)
-        if stopped:
-            raise DocumentRefused(
-                "stopped",
-                "a stopped round cannot be imported yet; end the table at the desk and enter "
-                "its rows there",
-            )
+        rows, _stopped = rows_from_document(self.key, options, table_size, cycles, data)
         return rows
+
+    def document_time_up(self, data: Any) -> int | None:
+        """A stopped round's document (``"stopped": true``): stopped after its last deal."""
+        if isinstance(data, Mapping) and data.get("stopped") is True:
+            parties = data.get("parties")
+            if isinstance(parties, list):
+                return sum(len(partie) for partie in parties if isinstance(partie, list))
+        return None
 
     def score_document(
         self, text: str, options: CountdownOptions, lang: str = "de"

@@ -73,8 +73,11 @@ def score_rows(
     size: int,
     cycles: int,
     stopped: bool = False,
+    stop_after: int | None = None,
 ) -> CountdownSheet:
-    """Play the rows of a sheet in order; the first refused row stops the scoring."""
+    """Play the rows of a sheet in order; the first refused row stops the scoring. With
+    ``stop_after`` the organiser stopped the round after that deal (§8.2): no deal may follow,
+    and once it is entered the round is complete with its running Partie cut (§8.3)."""
     play = RoundPlay(game, options, size, cycles)
     games: list[SheetDeal] = []
     issues: list[SheetIssue] = []
@@ -86,7 +89,7 @@ def score_rows(
             games.append(SheetDeal(number, dealer, sitter, 0, 0, None, False, {}, ()))
             continue
         try:
-            result, partie = _next(play, row)
+            result, partie = _next(play, row, stop_after)
         except Refusal as refusal:
             issue = SheetIssue(number, refusal.field, refusal.code, dict(refusal.params))
             issues.append(issue)
@@ -108,13 +111,17 @@ def score_rows(
                 end,
             )
         )
+    if stop_after is not None and not issues and play.deals >= stop_after:
+        stopped = True
     complete = stopped or play.over
     outcome = RoundResult(complete, play.deals, play.partie_results(stopped), size)
     totals = {seat: row["partiepunkte"] for seat, row in outcome.totals().items()}
     return CountdownSheet(tuple(games), outcome, totals, tuple(issues))
 
 
-def _next(play: RoundPlay, row: Any) -> tuple[DealResult, int]:
+def _next(play: RoundPlay, row: Any, stop_after: int | None) -> tuple[DealResult, int]:
+    if stop_after is not None and play.deals >= stop_after:
+        raise Refusal(None, "round_stopped", after=stop_after)
     if play.over:
         raise Refusal(None, "round_over", deals=play.deals)
     current = play.current

@@ -11,7 +11,6 @@ that it is provisional ("Vorläufig: 7 von 10 Listen bestätigt · Stand nach Du
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -43,6 +42,7 @@ from scoring.printouts.pdf_base import (
 )
 from scoring.printouts.pdf_standings import confirmation, provisional_note
 from scoring.standings.ranking import StandingRow, Standings
+from tournament.ruleset_texts import say
 
 SUIT_COLORS = {"♣": FELT, "♠": FELT, "♥": ACCENT, "♦": ACCENT}
 
@@ -158,9 +158,7 @@ def _certificate(
         details = _("am %(date)s in %(venue)s") % {"date": date, "venue": tournament.venue}
     else:
         details = _("am %(date)s") % {"date": date}
-    score = ngettext("mit %(points)d Punkt", "mit %(points)d Punkten", abs(row.total)) % {
-        "points": row.total
-    }
+    score = say(tournament.rules, tournament.rules.certificate_score(row.total))
     if row.shared_rank:
         score += " · " + _("Platz geteilt")
     place_and_date = ", ".join(part for part in (tournament.venue, short_date(tournament)) if part)

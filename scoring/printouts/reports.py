@@ -47,6 +47,7 @@ METHOD_LABELS = {
     "quick_entry": gettext_noop("Schnelleingabe"),
     "direct_points": gettext_noop("Punkte direkt"),
     "revoke": gettext_noop("Verworfen"),
+    "deal": gettext_noop("Stiche"),  # a count-down deal: trump, tricks, drop-outs
 }
 
 PARTY_LABELS = {"re": gettext_noop("Re"), "kontra": gettext_noop("Kontra")}
@@ -292,7 +293,23 @@ def games_rows(tournament: Tournament) -> Report:
                 breakdown_labels(game.breakdown),
             )
         )
-    return Report(title=_("Spiele"), columns=columns, rows=tuple(rows))
+    report = Report(title=_("Spiele"), columns=columns, rows=tuple(rows))
+    return select_columns(report, _kept(tournament, report, ("Siegerpartei", "Wert", "Solist")))
+
+
+def _kept(tournament: Tournament, report: Report, optional: Sequence[str]) -> list[int]:
+    """The columns of ``report`` to keep: the ``optional`` ones (German labels: winning party,
+    value, soloist, solo) only where the tournament's ruleset has such a thing to enter (the
+    count-down games have none of them)."""
+    spec = tournament.rules.entry_spec(4)
+    has = {
+        "Siegerpartei": bool(spec.parties),
+        "Wert": spec.field("value") is not None,
+        "Solist": bool(spec.solo_kinds),
+        "Solo": bool(spec.solo_kinds),
+    }
+    dropped = {_(label) for label in optional if not has[label]}
+    return [index for index, column in enumerate(report.columns) if column.label not in dropped]
 
 
 def game_points_rows(tournament: Tournament) -> Report:
@@ -327,8 +344,8 @@ def game_points_rows(tournament: Tournament) -> Report:
         ReportColumn(_("gewonnen"), BOOL, 10),
         ReportColumn(_("Solo"), BOOL, 7),
     )
-    rows = tuple(lines)
-    return Report(title=_("Punkte je Spieler"), columns=columns, rows=rows)
+    report = Report(title=_("Punkte je Spieler"), columns=columns, rows=tuple(lines))
+    return select_columns(report, _kept(tournament, report, ("Solo",)))
 
 
 def select_columns(report: Report, indexes: Sequence[int]) -> Report:

@@ -90,6 +90,7 @@ def _filled_rows(ruleset: Ruleset, games: Sequence[Game]) -> dict[int, SheetRow]
             "value": game.value,
             "winner": game.winner,
             "kind": game.kind,
+            "breakdown": game.breakdown,
         }
         rows[game.number] = SheetRow(
             cells=ruleset.sheet_cells(game.record, result, lang),
@@ -147,7 +148,9 @@ def _fill_from_version(
         return []
     games = list(version.games.all())
     sheet.rows = _filled_rows(tournament.rules, games)
-    if games and tournament.rules.played_rows([game.record for game in games]) >= sheet.games:
+    played = tournament.rules.played_rows([game.record for game in games])
+    if games and (played >= sheet.games or version.confirmed):
+        # A confirmed sheet is complete, also one whose round ended or was stopped early.
         sheet.final_row = games[-1].number
     if not version.confirmed:
         state = _("nicht bestätigt")
@@ -159,4 +162,7 @@ def _fill_from_version(
         "number": version.number,
         "state": state,
     }
+    if version.sheet.time_up_after is not None:
+        after = version.sheet.time_up_after
+        sheet.note += " · " + _("Zeit abgelaufen nach Spiel %(game)d") % {"game": after}
     return games

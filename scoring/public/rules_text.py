@@ -40,6 +40,7 @@ def rules_context(tournament: Tournament) -> dict[str, Any]:
     texts = ruleset.rules_texts()
     return {
         "heading": say(ruleset, texts.heading, lang),
+        "values_title": say(ruleset, texts.values_title, lang),
         "values_note": say(ruleset, texts.values_note, lang) if texts.values_note else "",
         "tie_lead": tie_lead(tournament),
         "course": course(tournament),

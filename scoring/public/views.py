@@ -7,7 +7,7 @@ from typing import Any
 from django.http import Http404
 from django.views.generic import TemplateView
 
-from scoring.models import ScoreLine
+from scoring.models import Game, ScoreLine
 from scoring.public.rules_text import rules_context
 from scoring.seasons.freshness import fellow_ids
 from scoring.show.context import show_context
@@ -16,6 +16,7 @@ from tournament.models import Participant, Round, Seat
 from tournament.public.freshness import ConditionalGetMixin, database_stamp
 from tournament.public.stamp import Stamp
 from tournament.public.views import PublicTournamentMixin, released_round
+from tournament.ruleset_texts import say
 
 
 class RulesView(PublicTournamentMixin, TemplateView):
@@ -58,8 +59,10 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             lines = ScoreLine.objects.filter(participant=participant).values_list(
                 "round__number", "game_number", "points"
             )
+            ends = partie_ends(self.tournament, participant)
             for round_number, game, points in lines.order_by("round__number", "game_number"):
-                games.setdefault(round_number, []).append((game, points))
+                if ends is None or (round_number, game) in ends:
+                    games.setdefault(round_number, []).append((game, points))
         seats = {
             seat.round.number: seat
             for seat in Seat.objects.filter(participant=participant)
@@ -82,7 +85,32 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             show_points=show_points,
             page="player",
         )
+        if row is not None:
+            # The figures in the ruleset's words ("12 Punkte" / "12 Partiepunkte").
+            rules = self.tournament.rules
+            context.update(
+                total_text=say(rules, rules.metric_figure("total", row.total)),
+                won_text=say(rules, rules.metric_figure("games_won", row.games_won)),
+            )
         return context
+
+
+def partie_ends(tournament: Any, participant: Participant) -> set[tuple[int, int]] | None:
+    """(round, row) of the confirmed rows that end a counted Partie at the player's tables,
+    for a ruleset whose rows end Parties (count-down: only those rows carry Partiepunkte, the
+    player page lists them alone); ``None`` for any other ruleset (every row is listed)."""
+    rules = tournament.rules
+    if not rules.gives_partie_ends:
+        return None
+    sheets = ScoreLine.objects.filter(participant=participant).values("sheet_id")
+    rows = Game.objects.filter(version__confirmed=True, version__sheet__in=sheets).values_list(
+        "version__sheet__round__number", "number", "winner", "breakdown"
+    )
+    return {
+        (round_number, number)
+        for round_number, number, winner, breakdown in rows
+        if winner and rules.partie_end(winner, breakdown) is not None
+    }
 
 
 class ProjectorView(PublicTournamentMixin, ConditionalGetMixin, TemplateView):

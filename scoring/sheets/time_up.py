@@ -9,19 +9,50 @@ clears it again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from rules.rows import SheetResult
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.reading import latest_version
-from scoring.sheets.services import _bump, _lock, _require_open_round, require_entry
+from scoring.sheets.services import _bump, _lock, _require_open_round, game_row, require_entry
 from scoring.sheets.validation import validate_games
 from tournament.actors import captain_actor
 from tournament.audit import User, record
 from tournament.clock.reading import table_time_up
 from tournament.errors import DomainError
 from tournament.models import AuditEntry
+
+# What a stored row holds that its scoring gives (the record itself does not change).
+RESULT_FIELDS = (
+    "method",
+    "kind",
+    "value",
+    "winner",
+    "plus",
+    "points",
+    "breakdown",
+    "warnings",
+    "soloist",
+)
+
+
+def _rescore_latest(sheet: Sheet, scored: SheetResult) -> None:
+    """Store the results ``scored`` gives the latest version's rows where they changed."""
+    version = latest_version(sheet)
+    if version is None:
+        return
+    for game, row in zip(version.games.order_by("number"), scored.rows, strict=False):
+        fresh = game_row(version, game.number, game.record, row)
+        changed = [name for name in RESULT_FIELDS if getattr(game, name) != getattr(fresh, name)]
+        if changed:
+            for name in changed:
+                setattr(game, name, getattr(fresh, name))
+            game.save(update_fields=changed)
 
 
 def _recorded_rows(sheet: Sheet) -> list:
@@ -39,9 +70,13 @@ def record_time_up(
     user: User = None,
     source: str = SheetVersion.Source.DESK,
     expected_revision: int | None = None,
+    imported: Sequence[Any] | None = None,
 ) -> Sheet:
     """Record that the round's time was called after game ``after_game`` (0 to the games
-    entered). The rows already entered after it must be what the ruleset still allows then."""
+    entered). The rows already entered after it must be what the ruleset still allows then;
+    ``imported``: the rows an import stores with it in the same transaction, checked instead.
+    Where the call changes how the rows entered score (count-down: the running Partie is cut
+    once the rows reach it, §8.3), the latest version's stored results follow."""
     sheet = _lock(sheet, expected_revision)
     ruleset = sheet.round.tournament.rules
     if not ruleset.records_time_up:
@@ -54,7 +89,7 @@ def record_time_up(
         )
     if captain and not table_time_up(sheet.table):
         raise DomainError(_("Die Spielzeit dieses Tisches ist noch nicht abgelaufen."))
-    rows = _recorded_rows(sheet)
+    rows = _recorded_rows(sheet) if imported is None else list(imported)
     played = ruleset.played_rows(rows)
     if not 0 <= after_game <= played:
         raise DomainError(
@@ -64,8 +99,12 @@ def record_time_up(
         )
     sheet.time_up_after = after_game
     options = sheet.round.tournament.scoring_options
-    validate_games(sheet, ruleset.complete_rows(rows, sheet.table.size, options), sheet.table.size)
+    scored = validate_games(
+        sheet, ruleset.complete_rows(rows, sheet.table.size, options), sheet.table.size
+    )
     _bump(sheet, time_up_after=after_game)
+    if imported is None:
+        _rescore_latest(sheet, scored)
     record(
         sheet.round.tournament,
         AuditEntry.Action.ROUND_CLOCK,
@@ -92,6 +131,13 @@ def clear_time_up(
     if sheet.time_up_after is None:
         raise DomainError(_("Für diese Liste ist kein Zeitablauf vermerkt."))
     _bump(sheet, time_up_after=None)
+    # The rows score again without the call (DDV: a Vorführung after it is then refused and
+    # stays as stored until the sheet is corrected; count-down: the cut Partie runs on).
+    tournament, size = sheet.round.tournament, sheet.table.size
+    rows = tournament.rules.complete_rows(_recorded_rows(sheet), size)
+    scored = tournament.rules.score_sheet(rows, size, tournament.cycles, tournament.scoring_options)
+    if not scored.issues:
+        _rescore_latest(sheet, scored)
     record(
         sheet.round.tournament,
         AuditEntry.Action.ROUND_CLOCK,

@@ -41,6 +41,7 @@ from tournament.access import OrganiserMixin
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import Round, Seat, SeatChange
 from tournament.normalize import small_int
+from tournament.ruleset_texts import say
 
 
 def parse_revision(value: str | None) -> int | None:
@@ -103,6 +104,7 @@ class SheetEntryMixin:
             "seat_changes": seat_changes(changed),
             # "Zeit abgelaufen nach Spiel n", prefilled with the games entered.
             "offers_time_up": self.offers_time_up(),
+            "time_up_note": say(rules := self.sheet.round.tournament.rules, rules.time_up_note),
             "time_up_games": self.sheet.round.tournament.rules.played_rows(page.records),
             # A ruleset with a form per deal (count-down): its own form and script.
             **deal_form_context(self.sheet, page, entry),

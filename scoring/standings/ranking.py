@@ -68,7 +68,7 @@ class StandingRow:
 @dataclass(frozen=True)
 class TieBreaker:
     key: str
-    label: Promise
+    label: Promise | str
     value: Callable[[StandingRow], int]
 
 

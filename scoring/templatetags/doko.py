@@ -43,3 +43,10 @@ def pending_sheets(tournament: Tournament) -> list[tuple[int, int]]:
 def open_sheet_rounds(tournament: Tournament) -> list[int]:
     """Numbers of the rounds with a sheet not confirmed yet (for the overview's next step)."""
     return rounds_with_open_sheets(tournament)
+
+
+@register.simple_tag
+def dealer_sits_out(tournament: Tournament, size: int) -> bool:
+    """Whether the dealer sits out at a table of ``size`` under the tournament's ruleset (the
+    Doppelkopf five-table and Zwanzig's; not "24", where all five play)."""
+    return tournament.rules.sitter(1, size) is not None

@@ -3,7 +3,9 @@
 FILE holds what the tournament's ruleset reads as a whole sheet
 (:meth:`rules.base.Ruleset.rows_from_document`): for the house rules a JSON list of game records
 (SCORING.md §8) in game order, seats as on the sheet; for the DDV a §9.7 sheet (DDV.md); for
-the count-down games ``{"parties": [[deal records…], …], "stopped": false}`` (COUNTDOWN.md).
+the count-down games ``{"parties": [[deal records…], …], "stopped": false}`` (COUNTDOWN.md;
+``"stopped": true`` records that the organiser stopped the round after its last deal, the
+sheet's time called, so that its running Partie is cut, §8.3).
 Any bad record refuses the whole file with the game numbers and fields; nothing is written.
 """
 
@@ -21,6 +23,7 @@ from scoring.models import SheetVersion
 from scoring.sheets.entry import MAX_JSON_DEPTH, JsonTooDeep, loads_json
 from scoring.sheets.reading import sheet_for
 from scoring.sheets.services import confirm_sheet, submit_sheet
+from scoring.sheets.time_up import record_time_up
 from scoring.sheets.validation import SheetRefused
 from tournament.errors import DomainError
 from tournament.models import Round, Tournament
@@ -56,7 +59,18 @@ class Command(BaseCommand):
             except RowRefused as error:
                 where = f"{error.field}: " if getattr(error, "field", None) else ""
                 raise CommandError(f"{file}: {where}{error.message('en')}") from error
+            rules = tournament.rules
+            stopped = rules.document_time_up(data) if rules.records_time_up else None
             with transaction.atomic():
+                if stopped is not None:
+                    # The document says the round was stopped (count-down: "stopped": true)
+                    # after its last row: recorded as the sheet's time called, with the rows.
+                    record_time_up(
+                        sheet,
+                        after_game=stopped,
+                        source=SheetVersion.Source.IMPORT,
+                        imported=records,
+                    )
                 submit_sheet(
                     sheet,
                     records,
