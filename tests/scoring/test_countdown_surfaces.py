@@ -116,12 +116,12 @@ def test_a_players_page_counts_partiepunkte_and_parties_won(countdown, client):
 
 def test_the_rules_page_explains_the_countdown_game_and_its_ranking(countdown, client):
     page = _text(client.get(reverse("public:rules", args=[countdown.slug])).content.decode())
-    assert "Spielregeln und Wertung" in page and "Je Spiel" in page
+    assert "„24“: Regeln und Wertung" in page and "Je Spiel" in page
     assert "Partiepunkte insgesamt → Partien gewonnen → Restpunkte" in page
     assert not DOPPELKOPF.search(page), DOPPELKOPF.search(page)
     client.cookies["django_language"] = "en"
     english = _text(client.get(reverse("public:rules", args=[countdown.slug])).content.decode())
-    assert "Rules and scoring" in english and "Parties won" in english
+    assert "“24”: rules and scoring" in english and "Parties won" in english
 
 
 def test_the_house_rules_pages_keep_their_words(client, evening, confirm_round):

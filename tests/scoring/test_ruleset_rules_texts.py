@@ -45,7 +45,7 @@ EXPECTED = {
     "24": (
         (
             "„24“: Regeln und Wertung",
-            "Bei gleichen Partiepunkten entscheiden: Partiepunkte insgesamt → gewonnene Partien "
+            "Bei gleichen Partiepunkten entscheiden: Partiepunkte insgesamt → Partien gewonnen "
             "→ Restpunkte (weniger ist besser) → Partiepunkte im letzten Durchgang.",
         ),
         (
