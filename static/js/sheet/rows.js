@@ -1,18 +1,26 @@
 // The sheet form's game rows: each game's three table rows (main, extra fields, info line),
 // reading its fields into values and writing values back. Rows are found by game number; who
 // deals a row and who sits it out is what the server last derived from the rows before it.
+// The server renders every row (templates/scoring/includes/sheet_row.html); a row the sheet
+// grows by (a DDV penalty line is no game, so one more row follows) is a clone of the blank
+// row in <template id="sheet-row-template">, numbered where it says __n__.
+
+const SLOT = "__n__";
+// The most rows the server reads of a sheet (scoring/sheets/entry.py, MAX_ROWS).
+const MAX_ROWS = 60;
 
 export function createRows(form, canon) {
   const tableSize = parseInt(form.getAttribute("data-table-size"), 10);
   const gameRows = Array.prototype.slice.call(form.querySelectorAll("tr.game-row"));
-  const FIELDS = ["kind", "winners", "value", "soloist", "offender", "record"];
-  for (let seat = 1; seat <= tableSize; seat += 1) FIELDS.push("p" + seat);
-  // The ruleset's own inputs (DDV: Pflicht/Lust/Vorführung, the penalty line).
-  (form.getAttribute("data-own-fields") || "").split(" ").filter(Boolean).forEach(function (name) {
-    FIELDS.push(name);
-  });
+  const template = document.getElementById("sheet-row-template");
+  const added = [];
+  // Every input of a row, as the ruleset's entry spec names them (the quick entry, the extras,
+  // DDV's Pflicht/Lust/Vorführung and penalty line, direct points, the calculator's record).
+  const FIELDS = (form.getAttribute("data-fields") || "").split(" ").filter(Boolean);
   // Those that make a line of their own (DDV's penalty line) open the row's extras when filled.
   const LINES = (form.getAttribute("data-line-fields") || "").split(" ").filter(Boolean);
+  // And the ruleset's own inputs it does not fill in itself (DDV's Klärungsstich).
+  const COUNTED = (form.getAttribute("data-counted-fields") || "").split(" ").filter(Boolean);
 
   function parts(number) {
     return {
@@ -48,6 +56,11 @@ export function createRows(form, canon) {
 
   function write(number, values) {
     values = values || {};
+    // A row the page lacks comes when there is something to write in it.
+    if (!parts(number).main) {
+      if (!Object.keys(values).some(function (name) { return values[name]; })) return;
+      ensure(number);
+    }
     FIELDS.forEach(function (name) {
       const input = field(number, name);
       if (!input) return;
@@ -58,7 +71,7 @@ export function createRows(form, canon) {
     });
     const rowParts = parts(number);
     if (rowParts.extra && (values.soloist || values.offender || FIELDS.some(function (name) {
-      return (/^p\d$/.test(name) || LINES.indexOf(name) >= 0) && values[name];
+      return (/^p\d$/.test(name) || LINES.indexOf(name) >= 0 || COUNTED.indexOf(name) >= 0) && values[name];
     }))) {
       rowParts.extra.classList.add("open");
     }
@@ -106,9 +119,29 @@ export function createRows(form, canon) {
     });
   }
 
+  // Rows up to ``number`` that the page lacks, cloned from the blank row; ``onAdd(fn)``
+  // hears of each (the keyboard binds its inputs). Returns whether any was added.
+  function ensure(number) {
+    let grew = false;
+    const last = gameRows.length ? parseInt(gameRows[gameRows.length - 1].getAttribute("data-game"), 10) : 0;
+    const upTo = Math.min(Number(number), MAX_ROWS);
+    for (let next = last + 1; template && next <= upTo; next += 1) {
+      const copy = template.content.cloneNode(true);
+      numberClone(copy, String(next));
+      const main = copy.querySelector("tr.game-row");
+      const before = parts(next - 1).info;
+      before.parentNode.insertBefore(copy, before.nextSibling);
+      gameRows.push(main);
+      added.forEach(function (hear) { hear(main, gameRows.length - 1, String(next)); });
+      grew = true;
+    }
+    return grew;
+  }
+
   return {
     form: form,
     tableSize: tableSize,
+    fields: FIELDS,
     list: gameRows,
     numbers: function () { return gameRows.map(function (row) { return row.getAttribute("data-game"); }); },
     parts: parts,
@@ -118,6 +151,21 @@ export function createRows(form, canon) {
     write: write,
     sittingOut: sittingOut,
     heads: heads,
-    applyHeads: applyHeads
+    applyHeads: applyHeads,
+    ensure: ensure,
+    onAdd: function (hear) { added.push(hear); }
   };
+}
+
+// The blank row's number in every attribute and text that holds its slot.
+function numberClone(fragment, number) {
+  fragment.querySelectorAll("*").forEach(function (node) {
+    Array.prototype.forEach.call(node.attributes, function (attribute) {
+      if (attribute.value.indexOf(SLOT) >= 0) attribute.value = attribute.value.split(SLOT).join(number);
+    });
+  });
+  const walker = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (text.nodeValue.indexOf(SLOT) >= 0) text.nodeValue = text.nodeValue.split(SLOT).join(number);
+  }
 }
