@@ -104,15 +104,8 @@ export function createRows(form, canon) {
       main.setAttribute("data-sitting-out", change.sittingOut ? String(change.sittingOut) : "");
       const name = main.querySelector(".dealer-name");
       if (name) name.textContent = names[change.dealer - 1] || "";
-      let badge = main.querySelector(".badge.out");
-      if (change.sittingOut && !badge && name) {
-        badge = document.createElement("span");
-        badge.className = "badge out";
-        badge.textContent = form.getAttribute("data-out-text") || "";
-        name.after(" ", badge);
-      } else if (!change.sittingOut && badge) {
-        badge.remove();
-      }
+      const badge = main.querySelector(".badge.out");
+      if (badge) badge.classList.toggle("hidden", !change.sittingOut);
       main.querySelectorAll("td.points-cell").forEach(function (cell) {
         cell.classList.toggle("out", parseInt(cell.getAttribute("data-seat"), 10) === change.sittingOut);
       });

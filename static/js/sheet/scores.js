@@ -202,15 +202,10 @@ export function createScores(rows, canon, t, hooks) {
   function paintKind(main, row) {
     if (!row.kind) return;
     main.setAttribute("data-row-kind", row.kind);
-    const cell = main.querySelector("td.game-no");
-    let badge = cell && cell.querySelector(".badge.row-kind");
-    if (row.kind === "penalty" && cell && !badge) {
-      badge = document.createElement("span");
-      badge.className = "badge row-kind";
-      cell.insertBefore(badge, cell.querySelector(".row-state"));
-    }
-    if (badge && row.kind === "penalty") badge.textContent = row.label || "";
-    else if (badge) badge.remove();
+    const badge = main.querySelector(".badge.row-kind");
+    if (!badge) return;
+    badge.textContent = row.kind === "penalty" ? row.label || "" : "";
+    badge.classList.toggle("hidden", row.kind !== "penalty");
   }
 
   // The ruleset's lines about the sheet so far (next game, dealer, Pflichtsolo owed).
