@@ -88,3 +88,28 @@ def test_a_hochzeit_its_klaerungsstich_and_a_stille_hochzeit_on_the_captains_pho
     assert phone.locator("select[name='g3-penalty_solo_known']").input_value() == "0"
     assert phone.locator("tr.game-row").count() == 25
     assert Sheet.objects.get(table=table).status == Sheet.Status.OPEN
+
+
+def test_a_penalty_line_typed_offline_grows_the_sheet_at_once(
+    phone,
+    live_server,
+    ddv_evening,  # noqa: F811
+    settings,
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    table = Table.objects.get(round__tournament=ddv_evening, round__number=1, number=1)
+    phone.goto(captain_url(table.entry_token))
+    expect(phone.locator("tr.game-row")).to_have_count(24)
+    phone.context.set_offline(True)
+    line = more(phone, 1)
+    line.locator("select[name='g1-penalty_offender']").select_option("2")
+    line.locator("select[name='g1-penalty_severity']").select_option("geringfuegig")
+    # No server to ask: the row comes from the page's template, numbered 25.
+    expect(phone.locator("tr.game-row")).to_have_count(25)
+    expect(phone.get_by_label("Spiel 25: Sieger")).to_have_count(1)
+    phone.wait_for_selector("#sync-status:has-text('offline')")
+    phone.context.set_offline(False)
+    records = stored_records(table, 1, timeout=20.0)
+    assert records[0]["penalty"] == {"offender": 2, "severity": "geringfuegig"}
+    expect(phone.locator("tr.game-row[data-game='25'] .dealer-name")).not_to_have_text("")
+    expect(phone.locator("tr.game-row")).to_have_count(25)

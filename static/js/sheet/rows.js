@@ -112,6 +112,26 @@ export function createRows(form, canon) {
     });
   }
 
+  // Rows that are a line of their own (a line form's input filled: DDV's penalty line), which
+  // the server counts on top of the sheet's length.
+  function lineRows() {
+    return gameRows.filter(function (row) {
+      const number = row.getAttribute("data-game");
+      return LINES.some(function (name) {
+        const input = field(number, name);
+        return input && input.value;
+      });
+    }).length;
+  }
+  const rendered = { rows: gameRows.length, lines: lineRows() };
+
+  // A line typed here grows the sheet by a row at once, also offline (the server's next answer
+  // says the same, ``ensure`` in scores.js); a line cleared leaves its row, blank rows are not
+  // sent.
+  function growForLines() {
+    return ensure(rendered.rows + Math.max(0, lineRows() - rendered.lines));
+  }
+
   // Rows up to ``number`` that the page lacks, cloned from the blank row; ``onAdd(fn)``
   // hears of each (the keyboard binds its inputs). Returns whether any was added.
   function ensure(number) {
@@ -146,6 +166,7 @@ export function createRows(form, canon) {
     heads: heads,
     applyHeads: applyHeads,
     ensure: ensure,
+    growForLines: growForLines,
     onAdd: function (hear) { added.push(hear); }
   };
 }
