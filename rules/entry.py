@@ -17,16 +17,16 @@ Vocabulary:
   writes a typed value there (a seat or int as a number, a ``flag`` — a choice of ``"1"`` and
   ``"0"`` — as true or false); empty is left out. An input the ruleset fills in when it is left
   empty (``prefilled``: DDV's Pflicht/Lust/Vorführung) does not make a row typed without it
-  differ from the row stored with it.
+  differ from the row stored with it. A key of ``field_inputs`` may also be a whole field path
+  where one field of a record has an input of its own (``penalty.solo_known``).
 - A form that is a **line** of its own (``EntryForm.line``, DDV's penalty line): when any of its
   inputs is filled, the row is that form's record — the kind, the soloist and its inputs, no
   winners or value.
 - **Entry spec** (:class:`EntrySpec`): every form of the ruleset at one table size, which
   kinds need a soloist (``solo_kinds``: the page compares rows as the server reads them), the
   calculator's parties and Sonderpunkte, and where a refusal of a row's JSON field belongs on
-  the page (``field_inputs``: the head of the field path → the input, or the whole path where
-  one field of a record has an input of its own, ``penalty.solo_known``; ``record`` when none)
-  with the input's name in messages (``input_names``), the names of a record's fields
+  the page (``field_inputs``: the head of the field path → the input; ``record`` when none) with
+  the input's name in messages (``input_names``), the names of a record's fields
   (``record_names``) and what to do (``advice``).
 
 The row's prefilled values (its dealer and who sits it out) are not part of the spec: they are
