@@ -10,17 +10,27 @@ const SLOT = "__n__";
 const MAX_ROWS = 60;
 
 export function createRows(form, canon) {
+  function names(attribute) {
+    return (form.getAttribute(attribute) || "").split(" ").filter(Boolean);
+  }
   const tableSize = parseInt(form.getAttribute("data-table-size"), 10);
   const gameRows = Array.prototype.slice.call(form.querySelectorAll("tr.game-row"));
   const template = document.getElementById("sheet-row-template");
   const added = [];
   // Every input of a row, as the ruleset's entry spec names them (the quick entry, the extras,
   // DDV's Pflicht/Lust/Vorführung and penalty line, direct points, the calculator's record).
-  const FIELDS = (form.getAttribute("data-fields") || "").split(" ").filter(Boolean);
+  // A form without that list (the count-down deal form, its own partial) has the fixed inputs
+  // and its own ones.
+  const FIELDS = names("data-fields");
+  if (!form.hasAttribute("data-fields")) {
+    ["kind", "winners", "value", "soloist", "offender", "record"].forEach(function (name) { FIELDS.push(name); });
+    for (let seat = 1; seat <= tableSize; seat += 1) FIELDS.push("p" + seat);
+    names("data-own-fields").forEach(function (name) { FIELDS.push(name); });
+  }
   // Those that make a line of their own (DDV's penalty line) open the row's extras when filled.
-  const LINES = (form.getAttribute("data-line-fields") || "").split(" ").filter(Boolean);
+  const LINES = names("data-line-fields");
   // And the ruleset's own inputs it does not fill in itself (DDV's Klärungsstich).
-  const COUNTED = (form.getAttribute("data-counted-fields") || "").split(" ").filter(Boolean);
+  const COUNTED = names("data-counted-fields");
 
   function parts(number) {
     return {
@@ -104,7 +114,14 @@ export function createRows(form, canon) {
       main.setAttribute("data-sitting-out", change.sittingOut ? String(change.sittingOut) : "");
       const name = main.querySelector(".dealer-name");
       if (name) name.textContent = names[change.dealer - 1] || "";
-      const badge = main.querySelector(".badge.out");
+      let badge = main.querySelector(".badge.out");
+      if (!badge && change.sittingOut && name) {
+        // The count-down deal form renders the badge only where a seat sits out.
+        badge = document.createElement("span");
+        badge.className = "badge out";
+        badge.textContent = form.getAttribute("data-out-text") || "";
+        name.after(" ", badge);
+      }
       if (badge) badge.classList.toggle("hidden", !change.sittingOut);
       main.querySelectorAll("td.points-cell").forEach(function (cell) {
         cell.classList.toggle("out", parseInt(cell.getAttribute("data-seat"), 10) === change.sittingOut);
