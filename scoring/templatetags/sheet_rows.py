@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import template
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html, format_html_join, json_script
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_noop
 
@@ -66,6 +66,7 @@ def has_input(entry: EntrySpec, name: str) -> bool:
 # The number of the blank row the page's script clones (``<template id="sheet-row-template">``):
 # it puts the row's number in its place in every name, id, label and text.
 ROW_SLOT = "__n__"
+ROW_PARTIAL = "scoring/includes/sheet_row.html"
 
 
 def quick_form(entry: EntrySpec) -> EntryForm:
@@ -269,11 +270,21 @@ def direct_inputs(entry: EntrySpec, row: Any, can_edit: bool) -> SafeString:
     )
 
 
-@register.simple_tag
 def blank_row(page: SheetPageData) -> RowView:
-    """The blank row of the ``<template>`` the page's script clones when the sheet grows by a
-    row (a DDV penalty line is no game, so one more row follows): numbered ``ROW_SLOT``; its
-    dealer and who sits it out come from the server's next answer."""
+    """The blank row the page's script clones when the sheet grows by a row (a DDV penalty line
+    is no game, so one more row follows): numbered ``ROW_SLOT``; its dealer and who sits it out
+    come from the server's next answer."""
     row = RowView(number=ROW_SLOT, dealer="", dealer_name="", sitting_out=None, values={})  # type: ignore[arg-type]
     row.build_cells(page.seats)
     return row
+
+
+@register.simple_tag(takes_context=True)
+def row_template(context: template.Context, page: SheetPageData) -> SafeString:
+    """The blank row rendered by the row's partial, as JSON for the page's script (``<script
+    type="application/json" id="sheet-row-template">``): the script makes it a ``<template>``.
+    As JSON, not as markup in the page, so that the page holds only the sheet's real rows."""
+    partial = context.template.engine.get_template(ROW_PARTIAL)
+    with context.push(row=blank_row(page), editable=True):
+        html = partial.render(context)
+    return json_script(html, "sheet-row-template")

@@ -1,10 +1,11 @@
 """A sheet row is rendered in one place (``templates/scoring/includes/sheet_row.html``) from the
 ruleset's entry spec: the form's rows, the read-only sheet's rows and the blank row the page's
-script clones (``<template id="sheet-row-template">``) are the same partial; the inputs are the
+script clones (its HTML as JSON in ``#sheet-row-template``) are the same partial; the inputs are the
 spec's (names, bounds, choices), for the house rules and for DDV."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -27,9 +28,12 @@ def row_inputs(html: str, number: str) -> list[str]:
 
 
 def template_of(html: str) -> str:
-    match = re.search(r'<template id="sheet-row-template">(.*?)</template>', html, re.S)
+    """The blank row the page's script clones, as the server rendered it (JSON in the page)."""
+    match = re.search(
+        r'<script id="sheet-row-template" type="application/json">(.*?)</script>', html
+    )
     assert match, "the page has no row template"
-    return match.group(1)
+    return json.loads(match.group(1))
 
 
 @pytest.mark.parametrize("fixture", ["evening", "ddv_evening"])
@@ -39,12 +43,13 @@ def test_the_blank_row_the_script_clones_has_the_inputs_of_the_rendered_rows(
     tournament = request.getfixturevalue(fixture)
     html = sheet_html(organiser_client, tournament)
     blank = template_of(html)
-    rendered = html.replace(blank, "")
-    assert row_inputs(blank, "__n__") == row_inputs(rendered, "2")
+    assert row_inputs(blank, "__n__") == row_inputs(html, "2")
+    # Only the sheet's real rows are markup in the page (the blank one is JSON).
+    assert html.count('class="game-row') == (24 if fixture == "ddv_evening" else 16)
     assert 'aria-label="Spiel __n__: Sieger"' in blank and 'data-game="__n__"' in blank
     # Every input name the page's script reads is one the partial renders.
     fields = re.search(r'data-fields="([^"]*)"', html).group(1).split()
-    assert sorted(fields) == sorted(set(row_inputs(rendered, "2")))
+    assert sorted(fields) == sorted(set(row_inputs(html, "2")))
 
 
 def test_the_quick_entry_follows_the_rulesets_bounds(evening, ddv_evening, organiser_client):  # noqa: F811
@@ -72,7 +77,7 @@ def test_the_read_only_sheet_renders_its_rows_with_the_same_partial(
     Sheet.objects.filter(pk=sheet.pk).update(status=Sheet.Status.CONFIRMED)
     html = sheet_html(organiser_client, ddv_evening)
     assert 'class="data sheet readonly size-4"' in html
-    assert "<template" not in html and 'name="g1-' not in html
+    assert "sheet-row-template" not in html and 'name="g1-' not in html
     assert html.count('<tr class="game-row') == 2
     assert '<td class="num game-no">2 <span class="badge row-kind">Strafe</span></td>' in html
     assert '<span class="dealer-name">' in html and "1 + 2" in html

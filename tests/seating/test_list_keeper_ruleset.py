@@ -115,7 +115,7 @@ def test_the_sheet_of_a_three_seat_table(seven, organiser_client):
     response = organiser_client.get(reverse("scoring:sheet", args=[tournament.slug, 1, 2]))
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.split('<template id="sheet-row-template">')[0].count('class="game-row') == 3
+    assert html.count('class="game-row') == 3
     assert people[6].name in html
     # The captain's link of table 2 opens the sheet of the three, its keeper marked.
     token = sheet.table.entry_token

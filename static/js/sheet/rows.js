@@ -3,7 +3,7 @@
 // deals a row and who sits it out is what the server last derived from the rows before it.
 // The server renders every row (templates/scoring/includes/sheet_row.html); a row the sheet
 // grows by (a DDV penalty line is no game, so one more row follows) is a clone of the blank
-// row in <template id="sheet-row-template">, numbered where it says __n__.
+// row the same partial rendered (#sheet-row-template), numbered where it says __n__.
 
 const SLOT = "__n__";
 // The most rows the server reads of a sheet (scoring/sheets/entry.py, MAX_ROWS).
@@ -15,7 +15,7 @@ export function createRows(form, canon) {
   }
   const tableSize = parseInt(form.getAttribute("data-table-size"), 10);
   const gameRows = Array.prototype.slice.call(form.querySelectorAll("tr.game-row"));
-  const template = document.getElementById("sheet-row-template");
+  const template = blankRow();
   const added = [];
   // Every input of a row, as the ruleset's entry spec names them (the quick entry, the extras,
   // DDV's Pflicht/Lust/Vorführung and penalty line, direct points, the calculator's record).
@@ -186,6 +186,20 @@ export function createRows(form, canon) {
     growForLines: growForLines,
     onAdd: function (hear) { added.push(hear); }
   };
+}
+
+// The blank row the server rendered with every other row (its HTML as JSON in
+// #sheet-row-template), as a <template> to clone; null on a page without one.
+function blankRow() {
+  const holder = document.getElementById("sheet-row-template");
+  if (!holder) return null;
+  const template = document.createElement("template");
+  try {
+    template.innerHTML = JSON.parse(holder.textContent);
+  } catch (error) {
+    return null;
+  }
+  return template;
 }
 
 // The blank row's number in every attribute and text that holds its slot.
