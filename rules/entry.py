@@ -14,7 +14,11 @@ Vocabulary:
   its empty choice) and whether the page shows it in the row itself or under "more"
   (``extra``). ``record_path`` says where an input the page does not know by name goes in the
   row's record ("solo_mode", "penalty.offender"): the page renders it from the spec and
-  writes a typed value there (a seat or int as a number); empty is left out.
+  writes a typed value there (a seat or int as a number, a ``flag`` — a choice of ``"1"`` and
+  ``"0"`` — as true or false); empty is left out. An input the ruleset fills in when it is left
+  empty (``prefilled``: DDV's Pflicht/Lust/Vorführung) does not make a row typed without it
+  differ from the row stored with it. A key of ``field_inputs`` may also be a whole field path
+  where one field of a record has an input of its own (``penalty.solo_known``).
 - A form that is a **line** of its own (``EntryForm.line``, DDV's penalty line): when any of its
   inputs is filled, the row is that form's record — the kind, the soloist and its inputs, no
   winners or value.
@@ -38,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-FIELD_KINDS = ("seats", "int", "choice", "seat", "json", "points", "text")
+FIELD_KINDS = ("seats", "int", "choice", "seat", "json", "points", "text", "flag")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +58,7 @@ class EntryField:
     placeholder: str = ""
     extra: bool = False
     record_path: str = ""
+    prefilled: bool = False
 
     def names(self, table_size: int) -> tuple[str, ...]:
         """The form's names of this input: one per seat for a ``{seat}`` name."""
@@ -121,5 +126,7 @@ class EntrySpec:
         """The input a refusal at ``field_path`` belongs to (``row``: the row as a whole)."""
         if not field_path:
             return "row"
+        if field_path in self.field_inputs:
+            return self.field_inputs[field_path]
         head = field_path.split(".")[0].split("[")[0]
         return self.field_inputs.get(head, "record")

@@ -4,9 +4,12 @@ The forms are those of the sheet pages — quick entry (winners, value ≤ 29, o
 kind, and the DDV's kinds), the soloist of a one-Re kind, direct points per seat and the
 calculator's full record — with the DDV's vocabulary and bounds. Under "more" a row also says
 Pflicht/Lust/Vorführung of an announced solo (``solo_mode``; left empty, the ruleset fills in
-the only one possible, :meth:`rules.ddv.ruleset.DDV.prefill_rows`), and the **penalty line**
-(a form of its own, ``line``): offender, severity, the opponents' Absagen, a Punktabzug and the
-referee's name, written to the record's ``penalty``. The sheet pages' fixed "Verwerfen"
+the only one possible, :meth:`rules.ddv.ruleset.DDV.prefill_rows`) and the Klärungsstich of a
+Hochzeit (``klaerungsstich``), and the **penalty line** (a form of its own, ``line``): offender,
+severity, the opponents' Absagen, a Punktabzug, the referee's name and, in a stille Hochzeit or
+a Hochzeit played alone, whether the solo was known yet (``solo_known``), written to the
+record's ``penalty``. The stille Hochzeit itself is a kind of the quick entry (``stilles_solo``:
+one soloist, from the winners). The sheet pages' fixed "Verwerfen"
 input has no meaning under DDV (DDV.md §7.3: no revoke), so no form offers it.
 """
 
@@ -43,7 +46,9 @@ FIELD_INPUTS = {
     # The page's fixed "Verwerfen" input: DDV refuses it (§7.3), shown where it was typed.
     "revoke": "offender",
     "solo_mode": "solo_mode",
+    "klaerungsstich": "klaerungsstich",
     "penalty": "penalty_severity",
+    "penalty.solo_known": "penalty_solo_known",
 }
 
 _TEXTS: dict[str, tuple[str, str]] = {
@@ -71,12 +76,27 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "penalty_absagen": ("Absagen der Gegner", "Opponents' Absagen"),
     "penalty_points": ("Punktabzug", "Deduction"),
     "penalty_referee": ("Schiedsrichter", "Referee"),
+    "penalty_solo_known": ("Solo schon bekannt", "Solo known yet"),
+    "yes": ("ja", "yes"),
+    "no": ("nein", "no"),
     "augen_re": ("Augen Re", "Re's Augen"),
     "statements": ("Ansagen", "Announcements"),
     "specials": ("Sonderpunkte", "Extra points"),
     "schwarz": ("Schwarz", "Schwarz"),
     "klaerungsstich": ("Klärungsstich", "Klärungsstich"),
     "re": ("Re-Partei", "Re party"),
+    "advice.klaerungsstich": (
+        "Bitte unter „mehr“ den Klärungsstich prüfen: Stich 1, 2 oder 3 einer Hochzeit, "
+        "Stich 3, wenn der Hochzeiter allein spielt.",
+        "Please check the Klärungsstich under “more”: trick 1, 2 or 3 of a Hochzeit, trick 3 "
+        "when the Hochzeiter plays alone.",
+    ),
+    "advice.penalty_solo_known": (
+        "Bitte bei der Strafe prüfen, ob das Solo schon bekannt war (nur bei stiller Hochzeit "
+        "und Hochzeit allein).",
+        "Please check under the penalty whether the solo was known yet (only for a silent "
+        "Hochzeit and a Hochzeit alone).",
+    ),
     "advice.winners": (
         "Bitte die Plätze der Sieger eintragen, z. B. 14 oder 1+4.",
         "Please enter the winners' seats, e.g. 14 or 1+4.",
@@ -108,11 +128,13 @@ INPUTS = (
     "soloist",
     "points",
     "solo_mode",
+    "klaerungsstich",
     "penalty_offender",
     "penalty_severity",
     "penalty_absagen",
     "penalty_points",
     "penalty_referee",
+    "penalty_solo_known",
 )
 RECORD_FIELDS = (
     "augen_re",
@@ -125,7 +147,16 @@ RECORD_FIELDS = (
     "penalty",
     "klaerungsstich",
 )
-ADVICE = ("winners", "value", "kind", "soloist", "points", "record")
+ADVICE = (
+    "winners",
+    "value",
+    "kind",
+    "soloist",
+    "points",
+    "record",
+    "klaerungsstich",
+    "penalty_solo_known",
+)
 
 
 def text(key: str, lang: str | None = "de") -> str:
@@ -171,6 +202,17 @@ def entry_spec(table_size: int, lang: str = "de") -> EntrySpec:
                 placeholder=text("automatic", lang),
                 extra=True,
                 record_path="solo_mode",
+                prefilled=True,
+            ),
+            # The Hochzeit's Klärungsstich (§2.1: 1–3; only 3 when the Hochzeiter plays alone).
+            EntryField(
+                "klaerungsstich",
+                text("klaerungsstich", lang),
+                "int",
+                bounds=(1, 3),
+                max_length=1,
+                extra=True,
+                record_path="klaerungsstich",
             ),
         ),
     )
@@ -220,6 +262,17 @@ def entry_spec(table_size: int, lang: str = "de") -> EntrySpec:
                 max_length=40,
                 extra=True,
                 record_path="penalty.referee",
+            ),
+            # A penalty in a stille Hochzeit or a Hochzeit played alone: was the solo known yet
+            # (§6: after the second Kreuz-Dame / the Klärungsstich)? Only those two kinds.
+            EntryField(
+                "penalty_solo_known",
+                text("penalty_solo_known", lang),
+                "flag",
+                choices=(("1", text("yes", lang)), ("0", text("no", lang))),
+                placeholder="–",
+                extra=True,
+                record_path="penalty.solo_known",
             ),
         ),
         line=True,

@@ -192,12 +192,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Penalty: the offender must be a playing seat.",
     ),
     "solo_known_missing": (
-        "Strafe: bitte angeben, ob das Solo schon bekannt war (solo_known).",
-        "Penalty: say whether the solo was known yet (solo_known).",
+        "Strafe: bitte bei „Solo schon bekannt“ ja oder nein wählen.",
+        "Penalty: please choose yes or no at “Solo known yet”.",
     ),
     "solo_known_not_allowed": (
-        "solo_known gibt es nur bei stiller Hochzeit und Hochzeit allein.",
-        "solo_known only applies to stilles_solo and hochzeit_allein.",
+        "„Solo schon bekannt“ gibt es nur bei stiller Hochzeit und Hochzeit allein.",
+        "“Solo known yet” only applies to a silent Hochzeit and a Hochzeit alone.",
     ),
     "harms_not_allowed": (
         "harms_soloist gilt nur bei geringfügigen Verstößen eines Gegenspielers im Solo.",

@@ -71,7 +71,13 @@ def entry_spec(table_size: int, lang: str = "de") -> EntrySpec:
         "extra",
         "",
         (
-            EntryField("soloist", text("form.soloist"), seat, extra=True),
+            EntryField(
+                "soloist",
+                text("form.soloist"),
+                seat,
+                placeholder=text("form.from_winners"),
+                extra=True,
+            ),
             EntryField("offender", text("form.offender"), seat, extra=True),
         ),
     )

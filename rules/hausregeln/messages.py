@@ -296,6 +296,7 @@ MESSAGES: dict[str, Message] = {
     "form.value": N_("Wert"),
     "form.kind": N_("Spielart"),
     "form.soloist": N_("Solospieler"),
+    "form.from_winners": N_("aus den Siegern"),
     "form.offender": N_("Verworfen von"),
     "form.points": N_("Punkte"),
     "form.record": N_("Rechner-Angaben"),

@@ -326,6 +326,8 @@ def _recorded(row: RowInput, spec: EntrySpec) -> dict[str, Any]:
                 )
             )
             continue
+        elif entry.kind == "flag":
+            value = text == "1"
         target = record
         *parents, leaf = entry.record_path.split(".")
         for parent in parents:
@@ -414,5 +416,7 @@ def _own_values(record: Mapping[str, Any], spec: EntrySpec) -> dict[str, str]:
         value: Any = record
         for part in entry.record_path.split("."):
             value = value.get(part) if isinstance(value, Mapping) else None
+        if isinstance(value, bool) and entry.kind == "flag":
+            value = "1" if value else "0"
         values[entry.name] = "" if value is None or isinstance(value, (dict, list)) else str(value)
     return values

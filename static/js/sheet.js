@@ -56,6 +56,7 @@ function editSheet(form) {
 
   // Every change: kept on the device, its state shown, scored, and sent after a pause.
   function changed() {
+    rows.growForLines();
     sync.persist();
     rowStates.update();
     scores.schedulePreview();

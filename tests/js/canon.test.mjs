@@ -82,3 +82,12 @@ test("a ruleset's line form is a row of its own; Pflicht/Lust never counts", () 
   const stored = { kind: "solo_damen", winners: "2", value: "3", solo_mode: "pflicht", soloist: "2" };
   assert.equal(Sync.canon(typed, { ...context, active: [1, 2, 3, 4], soloKinds: ["solo_damen"] }), Sync.canon(stored, { ...context, active: [1, 2, 3, 4], soloKinds: ["solo_damen"] }));
 });
+
+test("a DDV Klärungsstich typed beside a quick entry is a difference; Pflicht/Lust is not", () => {
+  const ddv = { soloKinds: SOLO_KINDS, active: [1, 2, 3, 4], counted: ["klaerungsstich"], lines: ["penalty_offender"] };
+  const stored = row({ kind: "hochzeit", winners: "13", value: "2", klaerungsstich: "2" });
+  assert.notStrictEqual(Sync.canon(row({ kind: "hochzeit", winners: "13", value: "2" }), ddv), Sync.canon(stored, ddv));
+  assert.strictEqual(Sync.canon(row({ kind: "hochzeit", winners: "13", value: "2", klaerungsstich: "2" }), ddv), Sync.canon(stored, ddv));
+  assert.strictEqual(Sync.canon(row({ kind: "solo_damen", winners: "2", value: "3" }), ddv),
+    Sync.canon(row({ kind: "solo_damen", winners: "2", value: "3", solo_mode: "pflicht" }), ddv));
+});

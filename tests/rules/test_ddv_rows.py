@@ -254,7 +254,14 @@ def test_entry_spec_speaks_ddv() -> None:
         "penalty.absagen",
         "penalty.points",
         "penalty.referee",
+        "klaerungsstich",
+        "penalty.solo_known",
     }
+    # The Klärungsstich and a penalty's "solo known yet" are said at their own inputs.
+    assert spec.input_of("klaerungsstich") == "klaerungsstich"
+    assert spec.input_of("penalty.solo_known") == "penalty_solo_known"
+    assert spec.field("penalty_solo_known").kind == "flag"
+    assert [entry.name for entry in spec.recorded_fields() if entry.prefilled] == ["solo_mode"]
     assert [value for value, _label in spec.choices("solo_mode")] == [
         "pflicht",
         "lust",

@@ -7,7 +7,8 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from scoring.sheets.page import SeatColumn
+import rules
+from scoring.sheets.page import RowView, SeatColumn
 
 SEATS = [
     SeatColumn(1, "Anna"),
@@ -15,23 +16,28 @@ SEATS = [
     SeatColumn(3, "Carla"),
     SeatColumn(4, "D"),
 ]
+HOUSE = rules.get(rules.DEFAULT_KEY).entry_spec(4)
 
 
 def render(source: str, **context) -> str:
     return Template("{% load sheet_rows %}" + source).render(Context(context))
 
 
-def test_seat_options_leave_out_the_seat_sitting_out_and_select_the_rows_choice():
-    html = render("{% seat_options seats 3 '2' %}", seats=SEATS)
-    assert html == (
+def test_seat_choices_leave_out_the_seat_sitting_out_and_select_the_rows_choice():
+    row = RowView(3, 3, "Carla", 3, {"soloist": "2"})
+    html = render("{% extra_inputs entry row seats True %}", entry=HOUSE, row=row, seats=SEATS)
+    assert (
+        '<select name="g3-soloist" class="soloist"><option value="">aus den Siegern</option>'
         '<option value="1">1 Anna</option>'
         '<option value="2" selected>2 Bernd &lt;b&gt;</option>'
-        '<option value="4">4 D</option>'
-    )
+        '<option value="4">4 D</option></select>'
+    ) in html
 
 
-def test_seat_options_select_nothing_for_an_empty_choice():
-    assert "selected" not in render("{% seat_options seats None '' %}", seats=SEATS)
+def test_seat_choices_select_nothing_for_an_empty_choice():
+    row = RowView(1, 1, "Anna", None, {})
+    html = render("{% extra_inputs entry row seats True %}", entry=HOUSE, row=row, seats=SEATS)
+    assert "selected" not in html and '<option value="3">3 Carla</option>' in html
 
 
 def test_kind_options_select_the_rows_kind_and_escape_labels():

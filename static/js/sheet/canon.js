@@ -56,8 +56,9 @@ export function canon(values, context) {
   if (out.kind === plain) delete out.kind;
   const direct = Object.keys(out).some(function (key) { return /^p\d$/.test(key); });
   // The ruleset's own inputs: ``context.lines`` make a line of their own (DDV's penalty line).
-  // The others (DDV's Pflicht/Lust/Vorführung) never count: the ruleset fills in the only one
-  // possible, so a row typed without it is the row stored with it.
+  // ``context.counted`` count in a quick entry (DDV's Klärungsstich). The others (DDV's
+  // Pflicht/Lust/Vorführung) never count: the ruleset fills in the only one possible, so a row
+  // typed without it is the row stored with it.
   const lines = context.lines || [];
   const line = lines.some(function (key) { return out[key]; });
   let keep;
@@ -65,7 +66,7 @@ export function canon(values, context) {
   else if (direct) keep = Object.keys(out).filter(function (key) { return /^p\d$/.test(key); });
   else if (line) keep = ["kind", "soloist"].concat(lines);
   else if (out.offender) keep = ["kind", "offender", "soloist"];
-  else keep = ["kind", "winners", "value", "soloist"];
+  else keep = ["kind", "winners", "value", "soloist"].concat(context.counted || []);
   Object.keys(out).forEach(function (key) { if (keep.indexOf(key) < 0) delete out[key]; });
   if (out.soloist) {
     const solo = !context.soloKinds || context.soloKinds.indexOf(out.kind || plain) >= 0;

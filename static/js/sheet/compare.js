@@ -22,10 +22,12 @@ export function makeCanon(form, soloKinds, defaultKind) {
     return ((form && form.getAttribute(attribute)) || "").split(" ").filter(Boolean);
   };
   const lines = names("data-line-fields");
+  const counted = names("data-counted-fields");
   return function canon(values, loose, number) {
     return canonical(values, {
       loose: !!loose,
       lines: lines,
+      counted: counted,
       soloKinds: soloKinds || null,
       defaultKind: defaultKind || null,
       active: activeSeats(number)

@@ -120,12 +120,15 @@ export function bindKeyboard(rows, hooks) {
     });
   }
 
-  rows.list.forEach(function (row, index) {
+  function bindRow(row, index) {
     const number = row.getAttribute("data-game");
     bindQuickEntry(row, index, number);
     bindExtra(row, index, number);
     bindButtons(row, number);
-  });
+  }
+  rows.list.forEach(bindRow);
+  // A row the sheet grows by (rows.js, ensure) is bound as it comes.
+  rows.onAdd(bindRow);
 
   document.addEventListener("keydown", function (event) {
     if ((event.ctrlKey || event.metaKey) && event.key === "s") {

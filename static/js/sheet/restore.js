@@ -11,6 +11,8 @@ export function restoreFromDevice(parts) {
   const sync = parts.sync;
   const entry = parts.store.load();
   if (!entry) return;
+  // Rows typed here that the page lacks (the sheet grew by a penalty line) come back too.
+  Object.keys(entry.local || {}).forEach(rows.ensure);
   const known = restoreCase(entry, state.revision);
   if (known === "newer") {
     // This page came from the offline cache and is older than what the device knows.

@@ -1,18 +1,36 @@
 // The sheet form's game rows: each game's three table rows (main, extra fields, info line),
 // reading its fields into values and writing values back. Rows are found by game number; who
 // deals a row and who sits it out is what the server last derived from the rows before it.
+// The server renders every row (templates/scoring/includes/sheet_row.html); a row the sheet
+// grows by (a DDV penalty line is no game, so one more row follows) is a clone of the blank
+// row the same partial rendered (#sheet-row-template), numbered where it says __n__.
+
+const SLOT = "__n__";
+// The most rows the server reads of a sheet (scoring/sheets/entry.py, MAX_ROWS).
+const MAX_ROWS = 60;
 
 export function createRows(form, canon) {
+  function names(attribute) {
+    return (form.getAttribute(attribute) || "").split(" ").filter(Boolean);
+  }
   const tableSize = parseInt(form.getAttribute("data-table-size"), 10);
   const gameRows = Array.prototype.slice.call(form.querySelectorAll("tr.game-row"));
-  const FIELDS = ["kind", "winners", "value", "soloist", "offender", "record"];
-  for (let seat = 1; seat <= tableSize; seat += 1) FIELDS.push("p" + seat);
-  // The ruleset's own inputs (DDV: Pflicht/Lust/Vorführung, the penalty line).
-  (form.getAttribute("data-own-fields") || "").split(" ").filter(Boolean).forEach(function (name) {
-    FIELDS.push(name);
-  });
+  const template = blankRow();
+  const added = [];
+  // Every input of a row, as the ruleset's entry spec names them (the quick entry, the extras,
+  // DDV's Pflicht/Lust/Vorführung and penalty line, direct points, the calculator's record).
+  // A form without that list (the count-down deal form, its own partial) has the fixed inputs
+  // and its own ones.
+  const FIELDS = names("data-fields");
+  if (!form.hasAttribute("data-fields")) {
+    ["kind", "winners", "value", "soloist", "offender", "record"].forEach(function (name) { FIELDS.push(name); });
+    for (let seat = 1; seat <= tableSize; seat += 1) FIELDS.push("p" + seat);
+    names("data-own-fields").forEach(function (name) { FIELDS.push(name); });
+  }
   // Those that make a line of their own (DDV's penalty line) open the row's extras when filled.
-  const LINES = (form.getAttribute("data-line-fields") || "").split(" ").filter(Boolean);
+  const LINES = names("data-line-fields");
+  // And the ruleset's own inputs it does not fill in itself (DDV's Klärungsstich).
+  const COUNTED = names("data-counted-fields");
 
   function parts(number) {
     return {
@@ -48,6 +66,11 @@ export function createRows(form, canon) {
 
   function write(number, values) {
     values = values || {};
+    // A row the page lacks comes when there is something to write in it.
+    if (!parts(number).main) {
+      if (!Object.keys(values).some(function (name) { return values[name]; })) return;
+      ensure(number);
+    }
     FIELDS.forEach(function (name) {
       const input = field(number, name);
       if (!input) return;
@@ -58,7 +81,7 @@ export function createRows(form, canon) {
     });
     const rowParts = parts(number);
     if (rowParts.extra && (values.soloist || values.offender || FIELDS.some(function (name) {
-      return (/^p\d$/.test(name) || LINES.indexOf(name) >= 0) && values[name];
+      return (/^p\d$/.test(name) || LINES.indexOf(name) >= 0 || COUNTED.indexOf(name) >= 0) && values[name];
     }))) {
       rowParts.extra.classList.add("open");
     }
@@ -92,23 +115,63 @@ export function createRows(form, canon) {
       const name = main.querySelector(".dealer-name");
       if (name) name.textContent = names[change.dealer - 1] || "";
       let badge = main.querySelector(".badge.out");
-      if (change.sittingOut && !badge && name) {
+      if (!badge && change.sittingOut && name) {
+        // The count-down deal form renders the badge only where a seat sits out.
         badge = document.createElement("span");
         badge.className = "badge out";
         badge.textContent = form.getAttribute("data-out-text") || "";
         name.after(" ", badge);
-      } else if (!change.sittingOut && badge) {
-        badge.remove();
       }
+      if (badge) badge.classList.toggle("hidden", !change.sittingOut);
       main.querySelectorAll("td.points-cell").forEach(function (cell) {
         cell.classList.toggle("out", parseInt(cell.getAttribute("data-seat"), 10) === change.sittingOut);
       });
     });
   }
 
+  // Rows that are a line of their own (a line form's input filled: DDV's penalty line), which
+  // the server counts on top of the sheet's length.
+  function lineRows() {
+    return gameRows.filter(function (row) {
+      const number = row.getAttribute("data-game");
+      return LINES.some(function (name) {
+        const input = field(number, name);
+        return input && input.value;
+      });
+    }).length;
+  }
+  const rendered = { rows: gameRows.length, lines: lineRows() };
+
+  // A line typed here grows the sheet by a row at once, also offline (the server's next answer
+  // says the same, ``ensure`` in scores.js); a line cleared leaves its row, blank rows are not
+  // sent.
+  function growForLines() {
+    return ensure(rendered.rows + Math.max(0, lineRows() - rendered.lines));
+  }
+
+  // Rows up to ``number`` that the page lacks, cloned from the blank row; ``onAdd(fn)``
+  // hears of each (the keyboard binds its inputs). Returns whether any was added.
+  function ensure(number) {
+    let grew = false;
+    const last = gameRows.length ? parseInt(gameRows[gameRows.length - 1].getAttribute("data-game"), 10) : 0;
+    const upTo = Math.min(Number(number), MAX_ROWS);
+    for (let next = last + 1; template && next <= upTo; next += 1) {
+      const copy = template.content.cloneNode(true);
+      numberClone(copy, String(next));
+      const main = copy.querySelector("tr.game-row");
+      const before = parts(next - 1).info;
+      before.parentNode.insertBefore(copy, before.nextSibling);
+      gameRows.push(main);
+      added.forEach(function (hear) { hear(main, gameRows.length - 1, String(next)); });
+      grew = true;
+    }
+    return grew;
+  }
+
   return {
     form: form,
     tableSize: tableSize,
+    fields: FIELDS,
     list: gameRows,
     numbers: function () { return gameRows.map(function (row) { return row.getAttribute("data-game"); }); },
     parts: parts,
@@ -118,6 +181,36 @@ export function createRows(form, canon) {
     write: write,
     sittingOut: sittingOut,
     heads: heads,
-    applyHeads: applyHeads
+    applyHeads: applyHeads,
+    ensure: ensure,
+    growForLines: growForLines,
+    onAdd: function (hear) { added.push(hear); }
   };
+}
+
+// The blank row the server rendered with every other row (its HTML as JSON in
+// #sheet-row-template), as a <template> to clone; null on a page without one.
+function blankRow() {
+  const holder = document.getElementById("sheet-row-template");
+  if (!holder) return null;
+  const template = document.createElement("template");
+  try {
+    template.innerHTML = JSON.parse(holder.textContent);
+  } catch (error) {
+    return null;
+  }
+  return template;
+}
+
+// The blank row's number in every attribute and text that holds its slot.
+function numberClone(fragment, number) {
+  fragment.querySelectorAll("*").forEach(function (node) {
+    Array.prototype.forEach.call(node.attributes, function (attribute) {
+      if (attribute.value.indexOf(SLOT) >= 0) attribute.value = attribute.value.split(SLOT).join(number);
+    });
+  });
+  const walker = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (text.nodeValue.indexOf(SLOT) >= 0) text.nodeValue = text.nodeValue.split(SLOT).join(number);
+  }
 }

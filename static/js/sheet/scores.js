@@ -93,21 +93,20 @@ export function createScores(rows, canon, t, hooks) {
     }
   }
 
+  // Each input the server refused is marked; one under "more" opens the row's extras.
   function markProblems(row, parts, problems) {
-    ["winners", "value", "kind"].forEach(function (name) {
+    rows.fields.forEach(function (name) {
       const input = rows.field(row.number, name);
-      if (input) input.classList.toggle("invalid", !!problems[name]);
+      if (input && input.type !== "hidden" && !/^p\d$/.test(name)) input.classList.toggle("invalid", !!problems[name]);
     });
-    const soloist = rows.field(row.number, "soloist");
-    if (soloist) soloist.classList.toggle("invalid", !!problems.soloist);
-    const offender = rows.field(row.number, "offender");
-    if (offender) offender.classList.toggle("invalid", !!problems.offender);
     parts.extra.querySelectorAll(".direct-input").forEach(function (input) {
       input.classList.toggle("invalid", !!problems.points);
     });
-    if (problems.soloist || problems.offender || problems.points || problems.record) {
-      parts.extra.classList.add("open");
-    }
+    const underMore = Object.keys(problems).some(function (key) {
+      const input = rows.field(row.number, key);
+      return key === "points" || key === "record" || (input && parts.extra.contains(input));
+    });
+    if (underMore) parts.extra.classList.add("open");
   }
 
   function paintPoints(row, parts) {
@@ -179,6 +178,8 @@ export function createScores(rows, canon, t, hooks) {
     scored = sent;
     expectedGames = data.expected;
     form.classList.remove("totals-pending");
+    // The sheet grows by a row for each that is no game (DDV's penalty line).
+    if (data.rows.length) rows.ensure(data.rows[data.rows.length - 1].number);
     data.rows.forEach(function (row) {
       const parts = rows.parts(row.number);
       if (!parts.main) return;
@@ -201,15 +202,10 @@ export function createScores(rows, canon, t, hooks) {
   function paintKind(main, row) {
     if (!row.kind) return;
     main.setAttribute("data-row-kind", row.kind);
-    const cell = main.querySelector("td.game-no");
-    let badge = cell && cell.querySelector(".badge.row-kind");
-    if (row.kind === "penalty" && cell && !badge) {
-      badge = document.createElement("span");
-      badge.className = "badge row-kind";
-      cell.insertBefore(badge, cell.querySelector(".row-state"));
-    }
-    if (badge && row.kind === "penalty") badge.textContent = row.label || "";
-    else if (badge) badge.remove();
+    const badge = main.querySelector(".badge.row-kind");
+    if (!badge) return;
+    badge.textContent = row.kind === "penalty" ? row.label || "" : "";
+    badge.classList.toggle("hidden", row.kind !== "penalty");
   }
 
   // The ruleset's lines about the sheet so far (next game, dealer, Pflichtsolo owed).
