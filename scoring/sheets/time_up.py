@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.reading import latest_version
-from scoring.sheets.services import _bump, _lock, _require_open_round, require_entry
+from scoring.sheets.services import bump_revision, lock_sheet, require_entry, require_open_round
 from scoring.sheets.validation import validate_games
 from tournament.actors import captain_actor
 from tournament.audit import User, record
@@ -42,7 +42,7 @@ def record_time_up(
 ) -> Sheet:
     """Record that the round's time was called after game ``after_game`` (0 to the games
     entered). The rows already entered after it must be what the ruleset still allows then."""
-    sheet = _lock(sheet, expected_revision)
+    sheet = lock_sheet(sheet, expected_revision)
     ruleset = sheet.round.tournament.rules
     if not ruleset.records_time_up:
         raise DomainError(_("Bei diesen Spielregeln wird kein Zeitablauf vermerkt."))
@@ -64,7 +64,7 @@ def record_time_up(
         )
     sheet.time_up_after = after_game
     validate_games(sheet, ruleset.complete_rows(rows, sheet.table.size), sheet.table.size)
-    _bump(sheet, time_up_after=after_game)
+    bump_revision(sheet, time_up_after=after_game)
     record(
         sheet.round.tournament,
         AuditEntry.Action.ROUND_CLOCK,
@@ -84,13 +84,13 @@ def clear_time_up(
     sheet: Sheet, *, user: User = None, expected_revision: int | None = None
 ) -> Sheet:
     """Take back a recorded time call (the organiser's; the desk view allows no one else)."""
-    sheet = _lock(sheet, expected_revision)
-    _require_open_round(sheet)
+    sheet = lock_sheet(sheet, expected_revision)
+    require_open_round(sheet)
     if sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(_("Die Liste ist bestätigt; zuerst wieder öffnen."))
     if sheet.time_up_after is None:
         raise DomainError(_("Für diese Liste ist kein Zeitablauf vermerkt."))
-    _bump(sheet, time_up_after=None)
+    bump_revision(sheet, time_up_after=None)
     record(
         sheet.round.tournament,
         AuditEntry.Action.ROUND_CLOCK,
