@@ -15,7 +15,7 @@ it: the round's set (seating, score sheets, standings) and the filled score shee
 most ``RATIO_BUDGET`` times as long as a plain reportlab document of the same page count (one
 table grid of 10 rows and 5 columns of short strings per page, platypus ``Table`` in Helvetica,
 no fonts to embed). Exit code 1 when a ratio misses it. QR codes are kept per link for the
-process (``scoring.printouts.pdf_cells``), as on a server: the caches are emptied once at the
+process (``output.printouts.pdf_cells``), as on a server: the caches are emptied once at the
 start, so the first run of the score sheets pays for making the QR codes and the median does
 not; the first print of the round's set is printed with its ratio, for information.
 """
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.urls import reverse
     from pypdf import PdfReader
 
-    from scoring.printouts.pdf_cells import forget_qr_codes
+    from output.printouts.pdf_cells import forget_qr_codes
 
     common.header("PDF printouts of a round")
     tournament = common.ensure_demo(args.players, 2)

@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.test.utils import CaptureQueriesContext, override_settings
     from django.urls import reverse
 
-    from scoring.seasons.ranking import compute_season
+    from seasons.ranking import compute_season
 
     templates = [dict(settings.TEMPLATES[0])]
     templates[0]["DIRS"] = [*templates[0]["DIRS"], common.BENCH_DIR / "templates"]

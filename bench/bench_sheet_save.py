@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from scoring.demo.records import form_data, sheet_records
+    from demo.records import form_data, sheet_records
     from scoring.models import Sheet, SheetVersion
 
     common.header("sheet save (16 games)")

@@ -557,7 +557,7 @@ def _prepare(plan_path: str, captains: int, desk_tables: int, players: int) -> N
     from django.core.management import call_command
     from django.db import connection
 
-    from scoring.demo.records import form_data, sheet_records
+    from demo.records import form_data, sheet_records
     from scoring.models import Sheet
     from tournament.models import Tournament
 

@@ -16,7 +16,7 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.hashers import check_password
 from django.http import HttpRequest
 
-from scoring.demo.login import DEMO_PASSWORD
+from demo.login import DEMO_PASSWORD
 
 logger = logging.getLogger(__name__)
 

@@ -105,8 +105,12 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
-    "tournament",
-    "scoring",
+    "tournament",  # register and draw: clubs, the tournament, participants, seating, clock
+    "scoring",  # sheets, standings, the round's life (models of the sheets and seasons)
+    "seasons",  # a club's season ranking across evenings (commands create_season ...)
+    "output",  # print: PDFs, spreadsheets, prize list, backup (export/import_tournament)
+    "public",  # the players' pages, projector and JSON API (command rules_doc)
+    "demo",  # demo tournaments (load_demo, generate_demo)
     "config",  # management commands of the modes (ensure_organiser, lan_addresses)
 ]
 
@@ -317,7 +321,7 @@ CACHES["local"] = {
 # Public pages (standings, seating) are cached this many seconds.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", "5"))
 # The public standings page and the projector ask for news this often (a 304 while nothing
-# public changed; tournament/public/freshness.py).
+# public changed; tournament/polling/freshness.py).
 PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "30"))
 # The director's live board (scoring/board/): how often it asks for news (a 304 while nothing
 # changed), and after how many quiet minutes a table that still has games to enter stands out

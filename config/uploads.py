@@ -8,7 +8,7 @@ what arrives in case that header understates it. ``RequestDataTooBig`` is answer
 page (``config.errors.bad_request``) with the limit.
 
 A view may allow larger files with ``upload_max_file_size`` (the restore page: a backup of a
-400-player evening is 4.3 MB, ``scoring.backup.document.MAX_BYTES`` allows 50 MB). That cap
+400-player evening is 4.3 MB, ``output.backup.document.MAX_BYTES`` allows 50 MB). That cap
 holds only for a logged-in user (anyone else gets the ordinary one, so strangers cannot make the
 server spool 50 MB), plus ``DATA_UPLOAD_MAX_MEMORY_SIZE`` for the rest of the form. Files above
 ``FILE_UPLOAD_MAX_MEMORY_SIZE`` are streamed to a temporary file, not kept in memory.

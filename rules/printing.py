@@ -1,6 +1,6 @@
 """What a ruleset's printed score sheet (Spielliste) holds, as pure data.
 
-Vocabulary of the printout (the drawing is the Django layer's, ``scoring.printouts``):
+Vocabulary of the printout (the drawing is the Django layer's, ``output.printouts``):
 
 - **Grid**: lead columns | each seat's columns (under the player's name, once per seat) | tail
   columns, one line per **printed row**, a total line at the bottom.

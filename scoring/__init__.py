@@ -1,6 +1,7 @@
-"""Everything that turns a seated round into points, and what is made of the points.
+"""Everything that turns a seated round into points: the score sheets, the standings, the
+director's live board, and the round's life that moves seats, sheets and standings together.
 
-Concern folders, one way (see ``.importlinter``): ``backup``, ``demo`` and ``public`` build on
-``printouts``, which builds on ``standings``, then ``sheets``, then ``rules`` (pure Python).
-``scoring`` may use ``tournament``; ``tournament`` never uses ``scoring`` beyond ``rules``.
+Concern folders, one way (see ``.importlinter``): ``evening`` and ``board`` build on
+``standings``, which builds on ``sheets``. ``scoring`` may use ``tournament`` and ``rules``;
+what is made of the points lives above it: ``seasons``, ``output`` (print), ``public``, ``demo``.
 """

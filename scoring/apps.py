@@ -5,8 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Wertung")
-
-    def ready(self) -> None:
-        from scoring.seasons.freshness import connect_signals
-
-        connect_signals()

@@ -10,7 +10,7 @@ Vocabulary:
 - **Score line**: a player's points in one game of a confirmed sheet, written when the sheet is
   confirmed so that standings add up stored integers in SQL.
 - **Season** (Saison, Jahreswertung): a named set of one club's tournaments ranked across the
-  evenings by one rule (``scoring.seasons``).
+  evenings by one rule (``seasons``).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""The organiser's score sheet pages (login required)."""
+"""The organiser's score sheet pages, the live board and the standings (login required).
+
+The projector's desk (``public.show.urls``) joins this namespace in ``config/urls.py``."""
 
 from django.urls import path
 
 from scoring.board import views as views_board
 from scoring.sheets import views, views_overview
-from scoring.show import views as views_show
 from scoring.standings import views as views_standings
 
 app_name = "scoring"
@@ -34,14 +35,6 @@ urlpatterns = [
     ),
     path(
         "<slug:slug>/tabelle/", views_standings.OrganiserStandingsView.as_view(), name="standings"
-    ),
-    path(
-        "<slug:slug>/beamer/ansagen/", views_show.AnnouncementsView.as_view(), name="announcements"
-    ),
-    path(
-        "<slug:slug>/beamer/ansagen/<int:pk>/",
-        views_show.AnnouncementActionView.as_view(),
-        name="announcement",
     ),
     path(SHEET, views.SheetView.as_view(), name="sheet"),
     path(SHEET + "vorschau/", views.SheetPreviewView.as_view(), name="sheet_preview"),

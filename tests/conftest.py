@@ -8,9 +8,9 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth import get_user_model
 
-from scoring.demo.names import FIRST_NAMES, LAST_NAMES
-from scoring.demo.names import player_name as demo_player_name
-from scoring.demo.play import play_round
+from demo.names import FIRST_NAMES, LAST_NAMES
+from demo.names import player_name as demo_player_name
+from demo.play import play_round
 from tournament.events.services import create_tournament
 from tournament.models import Participant, Round, Tournament
 from tournament.participants.services import add_participant, import_participants

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.printouts.pdf_base import long_date, short_date
+from output.printouts.pdf_base import long_date, short_date
 from tournament.audit import record
 from tournament.models import AuditEntry, Table
 

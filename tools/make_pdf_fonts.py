@@ -1,6 +1,6 @@
 """Make the fallback fonts of the PDF printouts (a developer's tool, not run by the app).
 
-The printouts write in DejaVu (``scoring/printouts/fonts``); a name in Chinese, Japanese or
+The printouts write in DejaVu (``output/printouts/fonts``); a name in Chinese, Japanese or
 Korean, or with an emoji, needs glyphs DejaVu has not. This script writes two compact fallback
 fonts:
 
@@ -16,7 +16,7 @@ fonts:
 Run (needs fontTools from requirements-dev.txt):
 
     python tools/make_pdf_fonts.py /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc \
-        /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf scoring/printouts/fonts
+        /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf output/printouts/fonts
 """
 
 from __future__ import annotations

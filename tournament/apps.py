@@ -7,7 +7,7 @@ class TournamentConfig(AppConfig):
     verbose_name = _("Turnier")
 
     def ready(self) -> None:
-        # The public stamp is renewed by every public change (tournament.public.freshness).
-        from tournament.public.freshness import connect_signals
+        # The public stamp is renewed by every public change (tournament.polling.freshness).
+        from tournament.polling.freshness import connect_signals
 
         connect_signals()

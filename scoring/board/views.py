@@ -1,7 +1,7 @@
 """The director's live board of a round: the page and the JSON it polls.
 
 The JSON answers ``304 Not Modified`` while nothing changed, as the public pages' polls do
-(``tournament.public.freshness``), but with a validator of its own: the tournament's newest
+(``tournament.polling.freshness``), but with a validator of its own: the tournament's newest
 audit entry of any kind (a captain's save counts here, unlike on the public pages), the minute
 (quiet minutes and stuck tables change with the clock alone), the threshold and sort asked for,
 the language and the installed code. A 304 costs the login's queries and one more.
@@ -25,7 +25,7 @@ from scoring.board.present import SORTS, STUCK_CHOICES, STUCK_LIMITS, present
 from scoring.board.reading import read_board
 from tournament.access import OrganiserMixin
 from tournament.models import AuditEntry, Round
-from tournament.public.freshness import code_version
+from tournament.polling.freshness import code_version
 
 
 class BadParameter(ValueError):

@@ -4,7 +4,7 @@ five-player table gets none.
 
 The one home of this rule: confirming a sheet writes these lines
 (``scoring.sheets.services.confirm_sheet``), restoring a backup derives them from the games the
-rules engine scored anew (``scoring.backup.recompute``).
+rules engine scored anew (``output.backup.recompute``).
 """
 
 from __future__ import annotations

@@ -99,7 +99,7 @@ class RowView:
 @dataclass
 class SheetPageData:
     """What the captain's sheet page shows: seats, rows, totals and the version it rests on
-    (the printed sheet is ``scoring.printouts.pdf_sheets.SheetPage``)."""
+    (the printed sheet is ``output.printouts.pdf_sheets.SheetPage``)."""
 
     sheet: Sheet
     seats: list[SeatColumn]

@@ -58,7 +58,8 @@ def sheet_gone() -> DomainError:
     )
 
 
-def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
+def lock_sheet(sheet: Sheet, expected_revision: int | None) -> Sheet:
+    """The sheet row locked (with its round and table), still at ``expected_revision``."""
     locked = (
         Sheet.objects.select_for_update(of=("self",))
         .select_related("round__tournament", "table")
@@ -72,7 +73,7 @@ def _lock(sheet: Sheet, expected_revision: int | None) -> Sheet:
     return locked
 
 
-def _bump(sheet: Sheet, **fields: Any) -> None:
+def bump_revision(sheet: Sheet, **fields: Any) -> None:
     """Advance the revision with a compare-and-set, so that even a database without row locks
     (SQLite) cannot let two writers of one revision both through."""
     updated = Sheet.objects.filter(pk=sheet.pk, revision=sheet.revision).update(
@@ -85,7 +86,8 @@ def _bump(sheet: Sheet, **fields: Any) -> None:
         setattr(sheet, key, value)
 
 
-def _require_open_round(sheet: Sheet) -> None:
+def require_open_round(sheet: Sheet) -> None:
+    """A closed round's sheets stay as they are."""
     if sheet.round.status == Round.Status.CLOSED:
         raise DomainError(
             _("Durchgang %(round)d ist abgeschlossen; die Liste lässt sich nicht mehr ändern.")
@@ -114,7 +116,7 @@ def require_entry(sheet: Sheet, expected_revision: int | None, source: str) -> N
     lock."""
     if expected_revision is not None and sheet.revision != expected_revision:
         raise _stale(sheet.revision, expected_revision)
-    _require_open_round(sheet)
+    require_open_round(sheet)
     if sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(
             _("Die Liste ist bestätigt. Zum Ändern muss die Turnierleitung sie wieder öffnen.")
@@ -130,7 +132,7 @@ def require_entry(sheet: Sheet, expected_revision: int | None, source: str) -> N
 
 def lock_for_entry(sheet: Sheet, expected_revision: int | None, source: str) -> Sheet:
     """Lock ``sheet`` for new games from ``source`` (``require_entry`` under the lock)."""
-    locked = _lock(sheet, expected_revision)
+    locked = lock_sheet(sheet, expected_revision)
     require_entry(locked, None, source)
     return locked
 
@@ -200,7 +202,7 @@ def submit_sheet(
         ]
     )
     handed_in = final or (sheet.status == Sheet.Status.SUBMITTED and not captain)
-    _bump(
+    bump_revision(
         sheet,
         status=Sheet.Status.SUBMITTED if handed_in else Sheet.Status.OPEN,
         return_comment="",
@@ -274,8 +276,8 @@ def confirm_sheet(
     the desk often types the paper sheets and confirms them in one step ("save and confirm"),
     so there is deliberately no check of ``created_by`` against ``user``.
     """
-    sheet = _lock(sheet, expected_revision)
-    _require_open_round(sheet)
+    sheet = lock_sheet(sheet, expected_revision)
+    require_open_round(sheet)
     if sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(_("Die Liste ist bereits bestätigt."))
     version = latest_version(sheet)
@@ -319,7 +321,7 @@ def confirm_sheet(
             for line in lines
         ]
     )
-    _bump(sheet, status=Sheet.Status.CONFIRMED)
+    bump_revision(sheet, status=Sheet.Status.CONFIRMED)
     record(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_CONFIRMED,
@@ -340,14 +342,14 @@ def return_sheet(
     sheet: Sheet, *, comment: str, user: User = None, expected_revision: int | None = None
 ) -> Sheet:
     """Send a submitted sheet back to the table captain with a comment."""
-    sheet = _lock(sheet, expected_revision)
-    _require_open_round(sheet)
+    sheet = lock_sheet(sheet, expected_revision)
+    require_open_round(sheet)
     if sheet.status != Sheet.Status.SUBMITTED:
         raise DomainError(_("Nur eine abgegebene Liste kann zurückgegeben werden."))
     comment = comment.strip()
     if not comment:
         raise DomainError(_("Bitte kurz sagen, was zu korrigieren ist."), field="comment")
-    _bump(sheet, status=Sheet.Status.OPEN, return_comment=comment[:500])
+    bump_revision(sheet, status=Sheet.Status.OPEN, return_comment=comment[:500])
     record(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_RETURNED,
@@ -366,14 +368,14 @@ def reopen_sheet(
     keeps counting (score lines and ``confirmed`` stay) until the sheet is confirmed again: the
     public table does not drop its players to 0 meanwhile. The round's sheet counts show it as
     open again, so the round cannot be closed nor the next one seated by placement."""
-    sheet = _lock(sheet, expected_revision)
-    _require_open_round(sheet)
+    sheet = lock_sheet(sheet, expected_revision)
+    require_open_round(sheet)
     if sheet.status != Sheet.Status.CONFIRMED:
         raise DomainError(_("Nur eine bestätigte Liste kann wieder geöffnet werden."))
     reason = reason.strip()
     if not reason:
         raise DomainError(_("Bitte einen Grund für das Öffnen angeben."), field="reason")
-    _bump(sheet, status=Sheet.Status.SUBMITTED)
+    bump_revision(sheet, status=Sheet.Status.SUBMITTED)
     record(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_REOPENED,
@@ -395,8 +397,8 @@ def close_sheet_early(
 ) -> Sheet:
     """Rule 16: the organiser stops a table after game ``after_game``; the games recorded so far
     count, and the sheet is complete with that many games."""
-    sheet = _lock(sheet, expected_revision)
-    _require_open_round(sheet)
+    sheet = lock_sheet(sheet, expected_revision)
+    require_open_round(sheet)
     if sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(_("Die Liste ist bestätigt; zuerst wieder öffnen."))
     size = sheet.table.size
@@ -423,7 +425,7 @@ def close_sheet_early(
     note = note.strip()
     if not note:
         raise DomainError(_("Bitte einen Vermerk zum Abbruch angeben."), field="note")
-    _bump(sheet, closed_after_game=after_game, close_note=note[:300])
+    bump_revision(sheet, closed_after_game=after_game, close_note=note[:300])
     record(
         sheet.round.tournament,
         AuditEntry.Action.SHEET_CLOSED_EARLY,

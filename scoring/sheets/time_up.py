@@ -19,7 +19,13 @@ from django.utils.translation import gettext_noop
 from rules.rows import SheetResult
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.reading import latest_version
-from scoring.sheets.services import _bump, _lock, _require_open_round, game_row, require_entry
+from scoring.sheets.services import (
+    bump_revision,
+    game_row,
+    lock_sheet,
+    require_entry,
+    require_open_round,
+)
 from scoring.sheets.validation import validate_games
 from tournament.actors import captain_actor
 from tournament.audit import User, record
@@ -77,7 +83,7 @@ def record_time_up(
     ``imported``: the rows an import stores with it in the same transaction, checked instead.
     Where the call changes how the rows entered score (count-down: the running Partie is cut
     once the rows reach it, §8.3), the latest version's stored results follow."""
-    sheet = _lock(sheet, expected_revision)
+    sheet = lock_sheet(sheet, expected_revision)
     ruleset = sheet.round.tournament.rules
     if not ruleset.records_time_up:
         raise DomainError(_("Bei diesen Spielregeln wird kein Zeitablauf vermerkt."))
@@ -102,7 +108,7 @@ def record_time_up(
     scored = validate_games(
         sheet, ruleset.complete_rows(rows, sheet.table.size, options), sheet.table.size
     )
-    _bump(sheet, time_up_after=after_game)
+    bump_revision(sheet, time_up_after=after_game)
     if imported is None:
         _rescore_latest(sheet, scored)
     record(
@@ -124,13 +130,13 @@ def clear_time_up(
     sheet: Sheet, *, user: User = None, expected_revision: int | None = None
 ) -> Sheet:
     """Take back a recorded time call (the organiser's; the desk view allows no one else)."""
-    sheet = _lock(sheet, expected_revision)
-    _require_open_round(sheet)
+    sheet = lock_sheet(sheet, expected_revision)
+    require_open_round(sheet)
     if sheet.status == Sheet.Status.CONFIRMED:
         raise DomainError(_("Die Liste ist bestätigt; zuerst wieder öffnen."))
     if sheet.time_up_after is None:
         raise DomainError(_("Für diese Liste ist kein Zeitablauf vermerkt."))
-    _bump(sheet, time_up_after=None)
+    bump_revision(sheet, time_up_after=None)
     # The rows score again without the call (DDV: a Vorführung after it is then refused and
     # stays as stored until the sheet is corrected; count-down: the cut Partie runs on).
     tournament, size = sheet.round.tournament, sheet.table.size

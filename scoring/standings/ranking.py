@@ -317,7 +317,7 @@ def cached_standings(
     sheets as JSON-able dicts), never the tournament (a model instance): what is read back is
     the same whatever happened to the tournament meanwhile, and a value that does not have the
     expected shape is a miss. ``stamp`` (the tournament's last public change,
-    ``tournament.public.freshness``) is part of the key: after a confirmation the standings are
+    ``tournament.polling.freshness``) is part of the key: after a confirmation the standings are
     computed anew at once, and a page that carries the new stamp in its ETag never holds the
     rows from before.
     """

@@ -1,39 +1,27 @@
-"""Standings pages (organiser and public) and the read-only JSON API."""
+"""The standings page of the organiser, and what the public one (``public.standings``) and the
+JSON API (``public.api``) share with it: the table and the ``?after_round=N`` parameter."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_safe
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from scoring.standings.columns import api_record
 from scoring.standings.ranking import (
-    cached_standings,
     compute_standings,
     fragment_cache,
     latest_round_number,
-    stamped_cache_seconds,
     tie_breakers,
     tie_lead,
 )
 from scoring.standings.tables import standings_table
 from tournament.access import OrganiserMixin
-from tournament.models import Round, Seat, Tournament
+from tournament.models import Tournament
 from tournament.normalize import small_int
-from tournament.public.freshness import (
-    ConditionalGetMixin,
-    answer_poll,
-    database_stamp,
-    not_modified,
-    public_etag,
-    validator_headers,
-)
-from tournament.public.views import PublicTournamentMixin
 
 
 class BadParameter(ValueError):
@@ -119,87 +107,3 @@ class StandingsMixin:
 class OrganiserStandingsView(OrganiserMixin, StandingsMixin, TemplateView):
     helper_allowed = True
     section = "standings"
-
-
-class PublicStandingsView(PublicTournamentMixin, ConditionalGetMixin, StandingsMixin, TemplateView):
-    """Answers 304 while nothing public changed (``ConditionalGetMixin``); the page polls."""
-
-    switch = "public_standings"
-    template_name = "scoring/public_standings.html"
-    extra_context = {"page": "standings"}
-
-    def standings(self):
-        return cached_standings(self.tournament, self.after_round, self.public_stamp.version)
-
-    def table_cache_seconds(self) -> int:
-        return stamped_cache_seconds()  # the rows' key names the stamp
-
-
-# ---------------------------------------------------------------------------- JSON API
-
-
-def api_error(message: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": message}, status=status)
-
-
-def api_tournament(slug: str, switch: str) -> Tournament:
-    tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None or not getattr(tournament, switch):
-        raise Http404
-    return tournament
-
-
-@require_safe  # read-only: another method is our 405
-def standings_api(request: HttpRequest, slug: str) -> HttpResponse:
-    """``GET /api/t/<slug>/standings?after_round=N``
-
-    → ``[{rank, name, …, withdrawn}]`` with the ruleset's fields between (``columns.api_fields``;
-    the house rules: ``points, rounds, games_won, games``),
-    with ETag and Last-Modified: 304 while nothing public changed.
-    """
-    stamp, etag, not_modified_answer = answer_poll(request, slug)  # before any query
-    if not_modified_answer is not None:
-        return not_modified_answer
-    try:
-        tournament = api_tournament(slug, "public_standings")
-    except Http404:
-        return api_error(_("Unbekanntes Turnier."), 404)
-    if stamp is None:  # no shared cache: the stamp from the database
-        stamp = database_stamp(tournament)
-        etag = public_etag(request, slug, stamp)
-    if not_modified(request, etag, stamp):  # the switch is checked
-        return validator_headers(HttpResponseNotModified(), etag, stamp)
-    try:
-        after_round = after_round_parameter(request, tournament)
-    except BadParameter as error:
-        return api_error(str(error), 400)
-    standings = cached_standings(tournament, after_round, stamp.version)
-    response = JsonResponse(
-        [api_record(row, tournament.rules) for row in standings.rows],
-        safe=False,
-        json_dumps_params={"ensure_ascii": False},
-    )
-    return validator_headers(response, etag, stamp)
-
-
-@require_safe  # read-only: another method is our 405
-def tables_api(request: HttpRequest, slug: str, number: int) -> JsonResponse:
-    """``GET /api/t/<slug>/rounds/<n>/tables`` → ``[{table, players: [{seat, name, captain}]}]``"""
-    try:
-        tournament = api_tournament(slug, "public_seating")
-    except Http404:
-        return api_error(_("Unbekanntes Turnier."), 404)
-    round_ = Round.objects.filter(tournament=tournament, number=number).visible().first()
-    if round_ is None:
-        return api_error(_("Durchgang %(number)d ist nicht freigegeben.") % {"number": number}, 404)
-    tables: dict[int, list[dict[str, Any]]] = {}
-    seats = Seat.objects.filter(round=round_).select_related("participant", "table")
-    for seat in tournament.mark_seat_keepers(seats.order_by("table__number", "number")):
-        tables.setdefault(seat.table.number, []).append(
-            {"seat": seat.number, "name": seat.participant.name, "captain": seat.is_captain}
-        )
-    return JsonResponse(
-        [{"table": number, "players": players} for number, players in tables.items()],
-        safe=False,
-        json_dumps_params={"ensure_ascii": False},
-    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from scoring.demo.play import play_sheet
+from demo.play import play_sheet
 from scoring.models import Sheet
 from scoring.sheets.links import captain_url
 from scoring.sheets.services import submit_sheet

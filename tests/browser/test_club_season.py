@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.seasons.ranking import compute_season
-from scoring.seasons.services import create_season
+from seasons.ranking import compute_season
+from seasons.services import create_season
 from tests.browser.conftest import login, screenshot
 from tests.seasons.conftest import club as club  # a fixture
 from tests.seasons.conftest import play_evening as play_evening

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scoring.demo.play import play_sheet
+from demo.play import play_sheet
 from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Sheet
 from scoring.sheets.services import submit_sheet

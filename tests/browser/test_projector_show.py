@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.show.announcements import add_announcement
+from public.show.announcements import add_announcement
 from tests.browser.conftest import login, screenshot
 from tournament.events.services import update_tournament
 

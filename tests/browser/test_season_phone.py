@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Season
-from scoring.seasons.services import create_season
+from seasons.services import create_season
 from tests.browser.conftest import screenshot
 from tests.seasons.conftest import club as club  # a fixture
 from tests.seasons.conftest import play_evening as play_evening

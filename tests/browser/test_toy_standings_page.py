@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.demo.play import play_round
+from demo.play import play_round
 from tests.browser.conftest import screenshot
 from tests.exports.test_toy_ruleset_outputs import WINS, toy_evening
 from tests.scoring.test_toy_ruleset import toy_records

@@ -10,9 +10,9 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
-from scoring.backup.document import BackupError, dumps, loads
-from scoring.backup.export import export_tournament
-from scoring.backup.restore import import_tournament
+from output.backup.document import BackupError, dumps, loads
+from output.backup.export import export_tournament
+from output.backup.restore import import_tournament
 from tournament.clock import services
 from tournament.clock.reading import round_state
 from tournament.models import ClockExtension, ClockSettings, Round, RoundClock

@@ -16,16 +16,16 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.printouts.pdf_base import (
+from output.printouts.pdf_base import (
     LOGO_MAX_HEIGHT,
     PageSetup,
-    _draw_header,
-    _logo_room,
+    draw_header,
     header_logo,
+    logo_room,
     register_fonts,
 )
-from scoring.printouts.pdf_checkin import checkin_pdf
-from scoring.printouts.pdf_seating import seating_pdf
+from output.printouts.pdf_checkin import checkin_pdf
+from output.printouts.pdf_seating import seating_pdf
 from tests.clubs.test_club_permissions import member_of
 from tests.exports.conftest import keep_output as keep_output  # the fixture, shared
 from tests.exports.test_pdf_margins import header_overlaps, too_close
@@ -219,9 +219,9 @@ def test_the_logo_is_at_most_15_mm_high_inside_the_paper_and_left_of_the_name(
     register_fonts()
     store_club_logo(club, image_bytes(size))
     setup = PageSetup(tournament=club_evening, title="Sitzordnung Durchgang 1")
-    logo = header_logo(club_evening, _logo_room(setup))
+    logo = header_logo(club_evening, logo_room(setup))
     canvas = RecordingCanvas()
-    _draw_header(canvas, setup, logo)
+    draw_header(canvas, setup, logo)
     [(x, y, width, height)] = canvas.images
     assert height <= LOGO_MAX_HEIGHT + 0.01 and width <= 40 * mm + 0.01
     _page_width, page_height = setup.pagesize

@@ -173,7 +173,7 @@ def club_routes() -> list[tuple[str, list[str]]]:
 
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_another_clubs_leader_gets_404_on_every_club_page(club_evening, other_club_leader, method):
-    from scoring.seasons.services import create_season
+    from seasons.services import create_season
 
     club = club_evening.club
     season = create_season(club, "2025", name="Saison", tournaments=[club_evening])

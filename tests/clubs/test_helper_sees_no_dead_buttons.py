@@ -55,8 +55,8 @@ def offers(html: str, page_url: str) -> set[tuple[str, str]]:
 
 
 def confirm_round_one(world) -> None:
-    from scoring.demo.play import play_round
-    from scoring.management.commands.generate_demo import generated_records
+    from demo.management.commands.generate_demo import generated_records
+    from demo.play import play_round
 
     play_round(world.tournament.rounds.get(number=1), generated_records(7, 1, 1))
 

@@ -13,8 +13,8 @@ import copy
 from typing import Any
 
 import rules
+from output.backup.document import FORMAT, FORMAT_VERSION, GAME_FIELDS
 from rules.hausregeln import ScoringOptions
-from scoring.backup.document import FORMAT, FORMAT_VERSION, GAME_FIELDS
 from scoring.sheets.services import game_row
 from tests.conftest import example_records
 

@@ -70,8 +70,8 @@ def ddv_evening(make_tournament, organiser) -> Tournament:
 
 def play_ddv_round(tournament: Tournament, number: int, seed: int = 0) -> None:
     """Every table of round ``number`` plays a made-up legal DDV round (``rules.ddv.sample``)."""
+    from demo.play import play_round
     from rules.ddv.sample import sample_rows
-    from scoring.demo.play import play_round
 
     round_ = tournament.rounds.get(number=number)
     play_round(

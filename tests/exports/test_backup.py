@@ -10,9 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from scoring.backup.document import FORMAT_VERSION, GAME_FIELDS, BackupError, dumps, loads
-from scoring.backup.export import export_tournament
-from scoring.backup.restore import import_tournament
+from output.backup.document import FORMAT_VERSION, GAME_FIELDS, BackupError, dumps, loads
+from output.backup.export import export_tournament
+from output.backup.restore import import_tournament
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.standings.ranking import compute_standings
 from tournament.models import AuditEntry, Participant, Round, Seat, Table, Tournament

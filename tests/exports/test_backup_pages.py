@@ -14,9 +14,9 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring.backup.document import dumps, loads
-from scoring.backup.export import export_tournament
-from scoring.backup.restore import import_tournament
+from output.backup.document import dumps, loads
+from output.backup.export import export_tournament
+from output.backup.restore import import_tournament
 from tests.exports.backup_documents import valid_document
 from tournament.models import Table, Tournament
 from tournament.permissions import grant_access

@@ -6,10 +6,10 @@ import copy
 
 import pytest
 
-from scoring.backup.document import BackupError, dumps, loads
-from scoring.backup.export import export_tournament
-from scoring.backup.restore import import_tournament
-from scoring.prizes.reading import prize_report
+from output.backup.document import BackupError, dumps, loads
+from output.backup.export import export_tournament
+from output.backup.restore import import_tournament
+from output.prizes.reading import prize_report
 from tournament.fees.services import PrizeEntry, save_prizes, set_paid
 from tournament.models import FeePayment, PrizeRank, PrizeSettings, Tournament
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from output.backup.document import BackupError
+from output.backup.export import export_tournament
+from output.backup.restore import import_tournament
 from rules.hausregeln import ScoringOptions
-from scoring.backup.document import BackupError
-from scoring.backup.export import export_tournament
-from scoring.backup.restore import import_tournament
 from tests.exports.backup_documents import valid_document
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring.backup.document import BackupError, dumps, loads
-from scoring.backup.export import export_tournament
-from scoring.backup.restore import import_tournament
+from output.backup.document import BackupError, dumps, loads
+from output.backup.export import export_tournament
+from output.backup.restore import import_tournament
 from scoring.evening.rounds import release_round
 from scoring.models import Sheet
 from scoring.sheets.services import submit_sheet

@@ -16,9 +16,9 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.backup import document
-from scoring.backup.document import BackupError, dumps, loads
-from scoring.backup.restore import import_tournament
+from output.backup import document
+from output.backup.document import BackupError, dumps, loads
+from output.backup.restore import import_tournament
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.standings.ranking import compute_standings
 from tests.exports.backup_documents import valid_document

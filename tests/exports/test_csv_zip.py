@@ -9,7 +9,7 @@ import zipfile
 import pytest
 from django.urls import reverse
 
-from scoring.printouts.csv_zip import results_zip
+from output.spreadsheets.csv_zip import results_zip
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.printouts.pdf_checkin import checkin_pdf
+from output.printouts.pdf_checkin import checkin_pdf
 
 from .conftest import pdf_text
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from output.printouts.pdf_sheets import score_sheets_pdf
+from output.printouts.sheet_data import table_sheets
 from rules.ddv.ruleset import DDV_RULES
 from rules.ddv.sample import sample_rows
-from scoring.printouts.pdf_sheets import score_sheets_pdf
-from scoring.printouts.sheet_data import table_sheets
 from tournament.seating.reading import round_with_seating
 
 from .conftest import pdf_text, play_ddv_round

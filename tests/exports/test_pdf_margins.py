@@ -12,12 +12,12 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from scoring.printouts.pdf_base import FONT_FILES, SANS_BOLD, register_fonts
-from scoring.printouts.pdf_certificates import certificates_pdf
-from scoring.printouts.pdf_seating import seating_pdf
-from scoring.printouts.pdf_sheets import score_sheets_pdf
-from scoring.printouts.pdf_slips import reads_differently_upside_down, slips_pdf
-from scoring.printouts.pdf_standings import standings_pdf
+from output.printouts.pdf_base import FONT_FILES, SANS_BOLD, register_fonts
+from output.printouts.pdf_certificates import certificates_pdf
+from output.printouts.pdf_seating import seating_pdf
+from output.printouts.pdf_sheets import score_sheets_pdf
+from output.printouts.pdf_slips import reads_differently_upside_down, slips_pdf
+from output.printouts.pdf_standings import standings_pdf
 from scoring.standings.ranking import compute_standings
 from tournament.seating.reading import round_with_seating
 

@@ -9,14 +9,14 @@ import dataclasses
 
 import pytest
 
-from scoring.printouts.pdf_certificates import certificates_pdf, podium_rows
-from scoring.printouts.pdf_checkin import checkin_pdf
-from scoring.printouts.pdf_fonts import IGNORABLE, runs, visual
-from scoring.printouts.pdf_seating import seating_pdf
-from scoring.printouts.pdf_sheets import score_sheets_pdf
-from scoring.printouts.pdf_slips import slips_pdf
-from scoring.printouts.pdf_standings import standings_pdf
-from scoring.printouts.pdf_table_cards import table_cards_pdf
+from output.printouts.pdf_certificates import certificates_pdf, podium_rows
+from output.printouts.pdf_checkin import checkin_pdf
+from output.printouts.pdf_fonts import IGNORABLE, runs, visual
+from output.printouts.pdf_seating import seating_pdf
+from output.printouts.pdf_sheets import score_sheets_pdf
+from output.printouts.pdf_slips import slips_pdf
+from output.printouts.pdf_standings import standings_pdf
+from output.printouts.pdf_table_cards import table_cards_pdf
 from scoring.standings.ranking import Standings, compute_standings
 from tests.pdf_glyphs import printed_characters
 from tournament.models import Participant, Tournament

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.printouts.pdf_seating import seating_pdf
+from output.printouts.pdf_seating import seating_pdf
 from tournament.seating.reading import round_with_seating
 
 from .conftest import pdf_text

@@ -12,9 +12,8 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from scoring.evening.rounds import draw_round, release_round
-from scoring.printouts.pdf_base import SANS, SANS_BOLD, PageSetup, register_fonts
-from scoring.printouts.pdf_sheet_layout import (
+from output.printouts.pdf_base import SANS, SANS_BOLD, PageSetup, register_fonts
+from output.printouts.pdf_sheet_layout import (
     GUTTER,
     PADDING_X,
     PADDING_Y,
@@ -27,9 +26,10 @@ from scoring.printouts.pdf_sheet_layout import (
     fit_rows,
     grid_layout,
 )
-from scoring.printouts.pdf_sheets import SHEET_SETUP, score_sheets_pdf
-from scoring.printouts.sheet_data import TableSheet, table_sheets
-from scoring.public.rules_text import legend_lines
+from output.printouts.pdf_sheets import SHEET_SETUP, score_sheets_pdf
+from output.printouts.sheet_data import TableSheet, table_sheets
+from public.rules_text import legend_lines
+from scoring.evening.rounds import draw_round, release_round
 from scoring.sheets.links import captain_url, public_base_url
 from tournament.models import Seat, Table, Tournament
 from tournament.participants.services import update_participant

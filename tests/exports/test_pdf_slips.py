@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.printouts.pdf_slips import slip_pages, slips_pdf
+from output.printouts.pdf_slips import slip_pages, slips_pdf
 
 from .conftest import pdf_text
 
@@ -53,8 +53,8 @@ class RecordingCanvas:
 def test_a_long_tournament_name_stays_inside_the_slip():
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from scoring.printouts.pdf_base import register_fonts
-    from scoring.printouts.pdf_slips import COLUMNS, SlipPage
+    from output.printouts.pdf_base import register_fonts
+    from output.printouts.pdf_slips import COLUMNS, SlipPage
     from tournament.seating.core import slip_layout
 
     register_fonts()

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from output.printouts.pdf_certificates import certificates_pdf, podium_rows
+from output.printouts.pdf_standings import Confirmation, confirmation, is_final, standings_pdf
 from scoring.evening.rounds import draw_round, release_round
-from scoring.printouts.pdf_certificates import certificates_pdf, podium_rows
-from scoring.printouts.pdf_standings import Confirmation, confirmation, is_final, standings_pdf
 from scoring.standings.ranking import Standings, compute_standings, rank_rows
 
 from .conftest import pdf_text
@@ -75,7 +75,7 @@ def test_shared_third_place_gives_two_certificates(played_round_one):
 
 
 def test_games_played_and_withdrawn_players_in_print_and_workbook(played_round_one):
-    from scoring.printouts.reports import standings_rows
+    from output.reports import standings_rows
 
     leaver = played_round_one.participants.order_by("name").first()
     leaver.withdrawn = True

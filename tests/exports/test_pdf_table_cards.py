@@ -6,15 +6,15 @@ import pytest
 from django.urls import reverse
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from scoring.evening.rounds import draw_round
-from scoring.printouts.pdf_base import SANS_BOLD, register_fonts
-from scoring.printouts.pdf_table_cards import (
+from output.printouts.pdf_base import SANS_BOLD, register_fonts
+from output.printouts.pdf_table_cards import (
     NAME_SIZES,
     card_pages,
     fit_name,
     table_cards,
     table_cards_pdf,
 )
+from scoring.evening.rounds import draw_round
 from tournament.models import Participant
 from tournament.seating.reading import round_with_seating
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring.prizes.reading import prize_report
+from output.prizes.reading import prize_report
 from tests.exports.conftest import pdf_text
 from tournament.fees.money import euros
 from tournament.fees.services import PrizeEntry, save_prizes, set_paid

@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scoring.backup.document import MAX_BYTES, dumps
-from scoring.backup.export import export_tournament
+from output.backup.document import MAX_BYTES, dumps
+from output.backup.export import export_tournament
 from scoring.models import Game, Sheet
 from tournament.models import Tournament
 from tournament.permissions import tournaments_for

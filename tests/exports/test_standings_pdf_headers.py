@@ -8,11 +8,11 @@ from django.utils import translation
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from scoring.printouts.pdf_base import SANS_BOLD, register_fonts
+from output.printouts.pdf_base import SANS_BOLD, register_fonts
 from scoring.standings.columns import PDF, default_columns
 
-HEADER_SIZE = 8.5  # scoring/printouts/pdf_standings.py
-SIDE_PADDING = 2 * 5  # scoring/printouts/pdf_tables.py, left and right
+HEADER_SIZE = 8.5  # output/printouts/pdf_standings.py
+SIDE_PADDING = 2 * 5  # output/printouts/pdf_tables.py, left and right
 
 
 @pytest.mark.parametrize("language", ["de", "en"])

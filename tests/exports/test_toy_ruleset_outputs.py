@@ -14,6 +14,13 @@ import pytest
 from openpyxl import load_workbook
 
 import rules
+from demo.play import play_round
+from output.printouts.pdf_sheets import score_sheets_pdf
+from output.printouts.pdf_standings import standings_pdf
+from output.reports import standings_rows
+from output.spreadsheets.csv_zip import results_zip
+from output.spreadsheets.xlsx import render_xlsx
+from public.show.context import standings_board
 from rules.base import Ruleset
 from rules.printing import DEALER_COLUMN, POINTS, ROW_COLUMN, LegendLine, PrintedSheet, SheetColumn
 from rules.standings import (
@@ -26,14 +33,7 @@ from rules.standings import (
     StandingsColumnSpec,
 )
 from rules.text import Text
-from scoring.demo.play import play_round
 from scoring.evening.rounds import release_round
-from scoring.printouts.csv_zip import results_zip
-from scoring.printouts.pdf_sheets import score_sheets_pdf
-from scoring.printouts.pdf_standings import standings_pdf
-from scoring.printouts.reports import standings_rows
-from scoring.printouts.xlsx import render_xlsx
-from scoring.show.context import standings_board
 from scoring.standings.columns import column, default_columns
 from scoring.standings.ranking import compute_standings
 from tests.conftest import EXAMPLES

@@ -10,7 +10,7 @@ import pytest
 from django.urls import URLPattern, reverse
 from openpyxl import load_workbook
 
-from scoring import urls_exports
+from output import urls as urls_exports
 from scoring.evening.rounds import draw_round
 
 from .conftest import pdf_text

@@ -8,7 +8,7 @@ import zipfile
 import pytest
 from openpyxl import load_workbook
 
-from scoring.printouts.reports import (
+from output.reports import (
     Report,
     ReportColumn,
     game_points_rows,
@@ -17,7 +17,7 @@ from scoring.printouts.reports import (
     seating_rows,
     standings_rows,
 )
-from scoring.printouts.xlsx import render_xlsx, sheet_title
+from output.spreadsheets.xlsx import render_xlsx, sheet_title
 from scoring.standings.ranking import compute_standings
 from tests.conftest import example_sheet
 from tournament.participants.services import add_participant

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.demo.records import form_data, sheet_records
+from demo.records import form_data, sheet_records
 from scoring.models import Sheet, SheetVersion
 
 from .conftest import LARGE, SMALL, count_queries

@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.demo.records import sheet_records
+from demo.records import sheet_records
 from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Sheet
 from scoring.sheets.services import return_sheet, submit_sheet

@@ -8,8 +8,8 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
+from demo.records import form_data, sheet_records
 from rules.hausregeln import score_sheet
-from scoring.demo.records import form_data, sheet_records
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.sheets.entry import read_rows
 from tournament.models import AuditEntry, Participant, Round, Seat, Tournament

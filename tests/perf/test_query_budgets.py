@@ -19,7 +19,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.demo.records import form_data, sheet_records
+from demo.records import form_data, sheet_records
 from scoring.models import Sheet, SheetVersion
 from tournament.events.services import create_tournament
 from tournament.models import Round

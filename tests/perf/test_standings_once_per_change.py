@@ -13,7 +13,7 @@ from django.core.cache.backends import locmem
 from django.test import Client
 from django.urls import reverse
 
-from scoring.demo.records import sheet_records
+from demo.records import sheet_records
 from scoring.models import Sheet
 from scoring.sheets.services import submit_sheet
 

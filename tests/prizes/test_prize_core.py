@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.prizes.core import Placed, PrizeLine, prize_list
+from output.prizes.core import Placed, PrizeLine, prize_list
 
 # The evening: 37 players, 25 members at 10 € and 12 guests at 12 €: pot 250 + 144 = 394 €
 # = 39 400 ct. 90 % is paid out: prize money 35 460 ct (354,60 €).

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-import scoring.show.announcements as announcements
-from scoring.show.announcements import add_announcement
+import public.show.announcements as announcements
+from public.show.announcements import add_announcement
 from tests.concurrent import one_after_another
 
 pytestmark = pytest.mark.django_db(transaction=True)

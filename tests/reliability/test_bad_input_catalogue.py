@@ -25,8 +25,8 @@ from django.test import Client
 from django.urls import reverse
 from openpyxl import Workbook
 
-from scoring.backup.document import MAX_BYTES
-from scoring.backup.export import export_tournament
+from output.backup.document import MAX_BYTES
+from output.backup.export import export_tournament
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tests import handmade_xlsx as handmade
 from tests.conftest import example_records

@@ -30,10 +30,10 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from config import login
-from scoring.demo.play import play_round
+from demo.management.commands.generate_demo import generated_records
+from demo.play import play_round
 from scoring.evening.rounds import draw_round, release_round
-from scoring.management.commands.generate_demo import generated_records
-from scoring.seasons.services import create_season
+from seasons.services import create_season
 from tests.reliability.test_throttle import REDIS_LOCATION
 from tournament import throttle
 from tournament.cache import redis as redis_backend

@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from scoring.backup.document import MAX_BYTES
+from output.backup.document import MAX_BYTES
 from tests import handmade_xlsx as handmade
 from tests.reliability.test_bad_input_catalogue import Ctx, snapshot
 

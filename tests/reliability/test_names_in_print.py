@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring.printouts.pdf_fonts import IGNORABLE, visual
+from output.printouts.pdf_fonts import IGNORABLE, visual
 from tests.pdf_glyphs import printed_characters
 from tournament.models import Participant, Tournament
 

@@ -27,7 +27,7 @@ from django.urls import reverse
 
 from config import network, serve
 from config.management.commands import ensure_organiser
-from scoring.demo.login import DEMO_PASSWORD, DEMO_USER
+from demo.login import DEMO_PASSWORD, DEMO_USER
 
 ROOT = Path(__file__).resolve().parents[2]
 HTTPS_ONLY_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]

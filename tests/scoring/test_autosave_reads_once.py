@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.demo.records import form_data
+from demo.records import form_data
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets import autosave as autosave_module
 from scoring.sheets.autosave import autosave_sheet

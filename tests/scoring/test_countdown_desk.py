@@ -14,8 +14,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from demo.play import play_round as play_sheets
 from rules.countdown.round import RoundPlay, play_round
-from scoring.demo.play import play_round as play_sheets
 from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Game, ScoreLine, Sheet
 from scoring.sheets.page import build_page
@@ -182,8 +182,8 @@ def test_a_countdown_sheet_that_ends_early_is_complete_with_fewer_deals(evening)
 def test_a_countdown_evening_restores_from_its_backup_with_the_same_standings(
     evening, organiser
 ) -> None:
-    from scoring.backup.export import export_tournament
-    from scoring.backup.restore import import_tournament
+    from output.backup.export import export_tournament
+    from output.backup.restore import import_tournament
 
     tournament = evening
     first = Round.objects.get(tournament=tournament, number=1)

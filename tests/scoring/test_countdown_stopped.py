@@ -153,8 +153,8 @@ def test_an_unstopped_short_round_is_still_refused_by_import(evening, stopped, t
 
 
 def test_the_backup_carries_the_stop_and_the_cut_partie(evening, stopped, organiser):
-    from scoring.backup.export import export_tournament
-    from scoring.backup.restore import import_tournament
+    from output.backup.export import export_tournament
+    from output.backup.restore import import_tournament
 
     sheet, rows, result = stopped
     submit_sheet(sheet, rows, expected_revision=0, user=organiser)

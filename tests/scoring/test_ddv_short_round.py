@@ -11,7 +11,7 @@ from django.urls import reverse
 from scoring.board.reading import read_board
 from scoring.evening.rounds import release_round
 from scoring.models import Sheet
-from scoring.printouts.sheet_data import spare_sheet, table_sheets
+from output.printouts.sheet_data import spare_sheet, table_sheets
 from scoring.sheets.page import build_page
 from scoring.sheets.services import submit_sheet
 from tests.conftest import EXAMPLES

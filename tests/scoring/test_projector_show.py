@@ -9,20 +9,20 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.backup.export import export_tournament
-from scoring.backup.restore import import_tournament
-from scoring.models import Season
-from scoring.show.announcements import (
+from output.backup.export import export_tournament
+from output.backup.restore import import_tournament
+from public.show.announcements import (
     add_announcement,
     change_announcement,
     delete_announcement,
     move_announcement,
 )
-from scoring.show.slides import availability, slide_kinds
+from public.show.slides import availability, slide_kinds
+from public.views import released_round
+from scoring.models import Season
 from tournament.errors import DomainError
 from tournament.events.services import update_tournament
 from tournament.models import ANNOUNCEMENTS_LIMIT, Announcement, AuditEntry, Club
-from tournament.public.views import released_round
 
 pytestmark = pytest.mark.django_db
 

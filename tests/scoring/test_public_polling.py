@@ -167,7 +167,7 @@ def test_the_pages_carry_their_etag_for_the_polling_script(client, played):
 
 
 def test_an_update_of_the_code_changes_the_etag(client, played, monkeypatch):
-    from tournament.public import freshness
+    from tournament.polling import freshness
 
     url = urls(played)["standings"]
     etag = client.get(url).headers["ETag"]

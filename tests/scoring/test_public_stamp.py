@@ -18,7 +18,7 @@ from scoring.models import Sheet
 from scoring.sheets.services import submit_sheet
 from tests.conftest import example_records
 from tournament.events.services import update_tournament
-from tournament.public import stamp as stamp_module
+from tournament.polling import stamp as stamp_module
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ import re
 import pytest
 from django.urls import URLPattern, reverse
 
-from scoring import urls_exports
+from output import urls as urls_exports
 
 pytestmark = pytest.mark.django_db
 

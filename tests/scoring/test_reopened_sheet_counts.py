@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from output.printouts.pdf_standings import standings_pdf
+from output.printouts.sheet_data import table_sheets
+from output.reports import game_points_rows, games_rows, standings_rows
 from scoring.evening.rounds import close_round, draw_round
 from scoring.models import ScoreLine, Sheet, SheetVersion
-from scoring.printouts.pdf_standings import standings_pdf
-from scoring.printouts.reports import game_points_rows, games_rows, standings_rows
-from scoring.printouts.sheet_data import table_sheets
 from scoring.sheets.reading import sheet_for
 from scoring.sheets.services import confirm_sheet, reopen_sheet, submit_sheet
 from scoring.standings.ranking import compute_standings
@@ -140,9 +140,9 @@ def test_a_round_whose_every_sheet_is_reopened_still_shows_its_points(
 def test_a_backup_keeps_the_last_confirmation_of_a_reopened_sheet(
     evening, organiser, confirm_round
 ):
-    from scoring.backup.document import dumps, loads
-    from scoring.backup.export import export_tournament
-    from scoring.backup.restore import import_tournament
+    from output.backup.document import dumps, loads
+    from output.backup.export import export_tournament
+    from output.backup.restore import import_tournament
 
     confirm_round(evening, 1, organiser)
     reopen_sheet(

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from scoring.management.commands.rules_doc import rules_markdown
-from scoring.public.rules_text import course
+from public.management.commands.rules_doc import rules_markdown
+from public.rules_text import course
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "regeln.md"
 

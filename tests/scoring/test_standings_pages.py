@@ -110,7 +110,7 @@ def test_games_played_column_and_withdrawn_players_marked(
 
 
 def play_table(tournament, number: int, table: int) -> None:
-    from scoring.demo.play import play_sheet
+    from demo.play import play_sheet
     from scoring.models import Sheet
     from tests.conftest import example_records
 

@@ -168,7 +168,7 @@ def test_the_round_page_sets_a_new_substitute_and_the_pages_show_the_change(
     captain = organiser_client.get(f"/e/{table.entry_token}/").content.decode()
     assert label in captain
 
-    from scoring.printouts.sheet_data import table_sheets
+    from output.printouts.sheet_data import table_sheets
     from tournament.seating.reading import round_with_seating
 
     sheets = table_sheets(round_with_seating(evening, 1), "http://x")
@@ -184,9 +184,9 @@ def test_a_failed_replacement_creates_no_new_participant(evening, organiser_clie
 
 
 def test_a_backup_keeps_the_substitutes_and_who_got_which_points(evening, organiser):
-    from scoring.backup.document import dumps, loads
-    from scoring.backup.export import export_tournament
-    from scoring.backup.restore import import_tournament
+    from output.backup.document import dumps, loads
+    from output.backup.export import export_tournament
+    from output.backup.restore import import_tournament
 
     replaced = seat(evening, 1, 3).participant
     substitute = add_participant(evening, name="Berta Schmidt", user=organiser)
@@ -211,7 +211,7 @@ def test_a_backup_keeps_the_substitutes_and_who_got_which_points(evening, organi
 
 
 def test_the_score_sheet_pdf_names_the_substitute(evening, organiser):
-    from scoring.printouts.pdf_sheets import score_sheets_pdf
+    from output.printouts.pdf_sheets import score_sheets_pdf
     from tests.exports.conftest import pdf_text
     from tournament.seating.reading import round_with_seating
 

@@ -24,10 +24,10 @@ import pytest
 from django.urls import reverse
 
 import rules
+from demo.play import play_round
 from rules.base import JsonRow, OptionSpec, RowRefused, Ruleset
 from rules.entry import EntryField, EntryForm, EntrySpec
 from rules.rows import GAME, PENALTY, RowRefusal, RowResult, SheetResult
-from scoring.demo.play import play_round
 from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Game, ScoreLine, Sheet
 from scoring.sheets.page import build_page

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from scoring.demo.play import play_round
+from demo.management.commands.generate_demo import generated_records
+from demo.play import play_round
 from scoring.evening.rounds import draw_round, release_round
-from scoring.management.commands.generate_demo import generated_records
 from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
 from tournament.models import Club, Tournament

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.seasons.core import EveningResult, SeasonRule, rank_season
+from seasons.core import EveningResult, SeasonRule, rank_season
 
 NAMES = {1: "Anna", 2: "Bernd", 3: "Carla", 4: "Dieter", 5: "Emil"}
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from scoring.seasons.services import create_season
+from seasons.services import create_season
 from tests.perf.conftest import count_queries
 from tests.perf.test_query_budgets import STANDINGS_BUDGET
 from tournament.models import ClubMembership

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.models import Season
-from scoring.seasons.ranking import compute_season
+from seasons.ranking import compute_season
 from tests.reliability.test_bad_input_catalogue import snapshot
 from tests.seasons.conftest import names_csv
 from tournament.models import Club, Member, Participant, Tournament
@@ -182,8 +182,8 @@ def test_load_demo_shows_a_demo_season():
 
 
 def test_a_backup_restored_into_a_club_is_linked_to_its_members(club, play_evening, tmp_path):
-    from scoring.backup.document import dumps
-    from scoring.backup.export import export_tournament
+    from output.backup.document import dumps
+    from output.backup.export import export_tournament
 
     one = play_evening(club, "jan", FOUR)
     path = tmp_path / "sicherung.json"

@@ -13,8 +13,8 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring.seasons.ranking import compute_season
-from scoring.seasons.services import create_season
+from seasons.ranking import compute_season
+from seasons.services import create_season
 from tests.seasons.test_season_pages import EIGHT, client_for
 from tournament.models import ClubMembership, Member, Tournament
 

@@ -13,8 +13,8 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring.models import Season
-from scoring.seasons.ranking import compute_season
-from scoring.seasons.services import create_season
+from seasons.ranking import compute_season
+from seasons.services import create_season
 from tournament.models import ClubMembership, Member
 
 pytestmark = pytest.mark.django_db
@@ -167,8 +167,8 @@ def test_a_confirmed_sheet_shows_at_once(club, play_evening, client):
     season = create_season(club, "2025", name="Saison", tournaments=[one])
     url = reverse("api:season", args=[club.slug, season.slug])
     assert {row["rounds"] for row in json.loads(client.get(url).content)} == {1}
-    from scoring.demo.play import play_round
-    from scoring.management.commands.generate_demo import generated_records
+    from demo.management.commands.generate_demo import generated_records
+    from demo.play import play_round
 
     play_round(one.rounds.get(number=2), generated_records(7, 2, 1))
     assert {row["rounds"] for row in json.loads(client.get(url).content)} == {2}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.seasons.exports import season_pdf
-from scoring.seasons.ranking import compute_season
-from scoring.seasons.services import create_season
+from seasons.exports import season_pdf
+from seasons.ranking import compute_season
+from seasons.services import create_season
 from tests.pdf_glyphs import printed_characters
 
 pytestmark = pytest.mark.django_db

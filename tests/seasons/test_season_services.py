@@ -8,10 +8,10 @@ import pytest
 from django.db.models import Sum
 
 from scoring.models import ScoreLine, Season, Sheet
-from scoring.seasons.ranking import compute_season, member_evenings
-from scoring.seasons.services import add_tournament, create_season
 from scoring.sheets.services import reopen_sheet
 from scoring.standings.ranking import compute_standings
+from seasons.ranking import compute_season, member_evenings
+from seasons.services import add_tournament, create_season
 from tournament.clubs.services import create_club, make_member, rename_member
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Member, Participant

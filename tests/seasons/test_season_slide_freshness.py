@@ -10,10 +10,10 @@ import pytest
 from django.core.cache.backends.dummy import DummyCache
 from django.urls import reverse
 
-from scoring.demo.play import play_round
-from scoring.management.commands.generate_demo import generated_records
-from scoring.seasons.services import add_tournament, create_season, update_season
-from tournament.public import stamp as stamp_module
+from demo.play import play_round
+from demo.management.commands.generate_demo import generated_records
+from seasons.services import add_tournament, create_season, update_season
+from tournament.polling import stamp as stamp_module
 
 pytestmark = pytest.mark.django_db
 

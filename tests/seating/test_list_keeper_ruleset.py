@@ -13,11 +13,11 @@ import pytest
 from django.urls import reverse
 
 import rules
+from output.printouts.pdf_sheet_layout import grid_layout
+from output.printouts.pdf_slips import slips_pdf
+from output.printouts.sheet_data import spare_sheet, table_sheets
 from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Sheet
-from scoring.printouts.pdf_sheet_layout import grid_layout
-from scoring.printouts.pdf_slips import slips_pdf
-from scoring.printouts.sheet_data import spare_sheet, table_sheets
 from scoring.sheets.page import build_page
 from tests.exports.conftest import pdf_text
 from tests.scoring.test_toy_ruleset import Toy
@@ -186,7 +186,7 @@ def test_make_captain_and_late_arrivals_follow_the_ruleset(
 
 
 def test_round_two_by_placement_seats_seven_again(seven, organiser):
-    from scoring.demo.play import play_round
+    from demo.play import play_round
     from tests.scoring.test_toy_ruleset import toy_records
 
     tournament, _people = seven

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.backup.plan import TablePlan
+from output.backup.plan import TablePlan
 from tournament.occupants import occupant_in_game
 
 # Seat 3: Anna (1) until game 8, Berta (2) games 9–12, Carl (3) from game 13; Carl sits now.

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from scoring.evening.rounds import draw_round, release_round
-from scoring.seasons.services import create_season
+from seasons.services import create_season
 from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
 from tournament.models import ClubMembership, Member, Participant, Table, Tournament

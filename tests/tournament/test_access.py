@@ -22,8 +22,8 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring.backup.document import dumps
-from scoring.backup.export import export_tournament
+from output.backup.document import dumps
+from output.backup.export import export_tournament
 from scoring.evening.rounds import draw_round
 from tests.reliability.test_bad_input_catalogue import snapshot
 from tournament.events.services import create_tournament

@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_noop
 
-from scoring.backup.export import export_tournament
-from scoring.backup.restore import import_tournament
+from output.backup.export import export_tournament
+from output.backup.restore import import_tournament
 from tournament.audit import nested, record
 from tournament.models import AuditEntry
 

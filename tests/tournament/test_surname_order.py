@@ -7,9 +7,9 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.printouts.pdf_checkin import checkin_pdf
-from scoring.printouts.pdf_seating import seating_pdf
-from scoring.printouts.reports import participants_rows, seating_rows
+from output.printouts.pdf_checkin import checkin_pdf
+from output.printouts.pdf_seating import seating_pdf
+from output.reports import participants_rows, seating_rows
 from tests.exports.conftest import keep_output as keep_output  # the fixture, shared
 from tests.exports.conftest import pdf_text
 from tournament.models import Tournament
@@ -141,9 +141,9 @@ def test_the_setting_is_on_the_settings_page_and_saved(organiser_client, evening
 
 @pytest.mark.django_db
 def test_a_backup_keeps_the_setting_and_an_older_one_sorts_as_typed(by_surname):
-    from scoring.backup.document import dumps, loads
-    from scoring.backup.export import export_tournament
-    from scoring.backup.restore import import_tournament
+    from output.backup.document import dumps, loads
+    from output.backup.export import export_tournament
+    from output.backup.restore import import_tournament
 
     data = loads(dumps(export_tournament(by_surname)))
     assert data["tournament"]["name_order"] == "surname"

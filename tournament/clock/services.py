@@ -47,7 +47,7 @@ def _record(round_: Round, message: str, *, user: User, reason: str = "", **para
     )
 
 
-def locked_round(tournament: Tournament, number: int) -> Round:
+def locked_released_round(tournament: Tournament, number: int) -> Round:
     """The round ``number``, locked for the clock's change (refused unless released)."""
     round_ = (
         Round.objects.select_for_update()
@@ -64,7 +64,7 @@ def locked_round(tournament: Tournament, number: int) -> Round:
 
 def locked_clock(tournament: Tournament, number: int) -> tuple[Round, RoundClock]:
     """The round and its started clock, both locked."""
-    round_ = locked_round(tournament, number)
+    round_ = locked_released_round(tournament, number)
     clock = RoundClock.objects.select_for_update().filter(round=round_).first()
     if clock is None:
         raise DomainError(
@@ -140,7 +140,7 @@ def save_clock_settings(
 @transaction.atomic
 def start_clock(tournament: Tournament, number: int, *, user: User = None) -> RoundClock:
     """Start the clock of the released round ``number`` now, with the playing time in force."""
-    round_ = locked_round(tournament, number)
+    round_ = locked_released_round(tournament, number)
     if clock_of(round_) is not None:
         raise DomainError(_("Die Uhr von Durchgang %(number)d läuft schon.") % {"number": number})
     minutes = playing_minutes(round_.tournament)

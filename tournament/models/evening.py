@@ -74,7 +74,7 @@ class Tournament(models.Model):
     public_player_pages = models.BooleanField(_("Spielerseiten öffentlich"), default=True)
     public_rules = models.BooleanField(_("Regeln öffentlich"), default=True)
     public_projector = models.BooleanField(_("Beamer-Ansicht öffentlich"), default=True)
-    # The projector's show: which slide kinds rotate (``scoring.show.slides``) and how fast.
+    # The projector's show: which slide kinds rotate (``public.show.slides``) and how fast.
     slide_seating = models.BooleanField(_("Folie „Wo sitze ich?“"), default=True)
     slide_standings = models.BooleanField(
         _("Folie Tabelle"), default=True, help_text=_("Nur solange die Tabelle öffentlich ist.")

@@ -1,0 +1,1 @@
+"""Excel workbooks (openpyxl, formula-safe) and CSV, rendered from ``output.reports``."""

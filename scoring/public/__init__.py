@@ -1,1 +1,0 @@
-"""Public pages of the scoring: rules, player pages, projector."""

@@ -1,1 +1,0 @@
-"""Pages for players without login: the tournament, "Wo sitze ich?", the seating."""
