@@ -7,15 +7,15 @@ from typing import Any
 from django.http import Http404
 from django.views.generic import TemplateView
 
-from scoring.models import Game, ScoreLine
 from public.rules_text import rules_context
-from seasons.freshness import fellow_ids
 from public.show.context import show_context
+from public.views import PublicTournamentMixin, released_round
+from scoring.models import Game, ScoreLine
 from scoring.standings.ranking import cached_standings
+from seasons.freshness import fellow_ids
 from tournament.models import Participant, Round, Seat
 from tournament.polling.freshness import ConditionalGetMixin, database_stamp
 from tournament.polling.stamp import Stamp
-from public.views import PublicTournamentMixin, released_round
 from tournament.ruleset_texts import say
 
 

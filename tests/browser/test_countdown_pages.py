@@ -62,7 +62,7 @@ def test_the_desk_stops_a_table_and_the_public_pages_speak_countdown(
     public_id = tournament.participants.get(pk=best.participant_id).public_id
     for page, name in ((phone, "phone"), (desk, "desk")):
         page.goto(f"{live_server.url}/t/{tournament.slug}/regeln/")
-        expect(page.locator("h1")).to_have_text("Spielregeln und Wertung")
+        expect(page.locator("h1")).to_have_text("„24“: Regeln und Wertung")
         expect(page.locator("main")).to_contain_text("Partiepunkte insgesamt → Partien gewonnen")
         expect(page.locator("main")).not_to_contain_text("Sonderpunkte")
         screenshot(page, f"countdown-rules-{name}")

@@ -15,9 +15,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from demo.play import play_round as play_sheets
-from scoring.evening.rounds import draw_round, release_round
 from output.printouts.pdf_certificates import certificates_pdf
 from output.printouts.pdf_standings import standings_pdf
+from scoring.evening.rounds import draw_round, release_round
 from scoring.sheets.time_up import record_time_up
 from scoring.standings.ranking import compute_standings
 from tests.scoring.countdown_rounds import cut_parties, parties_of, rows_of, stop_point

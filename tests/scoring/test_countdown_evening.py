@@ -15,8 +15,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from rules.countdown import play_round
 from demo.play import play_sheet
+from rules.countdown import play_round
 from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Sheet
 from scoring.sheets.services import confirm_sheet, submit_sheet

@@ -15,9 +15,9 @@ from django.urls import reverse
 
 from demo.play import play_round as play_sheets
 from scoring.evening.rounds import draw_round, release_round
+from scoring.standings.ranking import compute_standings
 from seasons.ranking import compute_season
 from seasons.services import create_season
-from scoring.standings.ranking import compute_standings
 from tests.scoring.countdown_rounds import rows_of
 from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament

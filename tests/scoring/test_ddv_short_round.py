@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from output.printouts.sheet_data import spare_sheet, table_sheets
 from scoring.board.reading import read_board
 from scoring.evening.rounds import release_round
 from scoring.models import Sheet
-from output.printouts.sheet_data import spare_sheet, table_sheets
 from scoring.sheets.page import build_page
 from scoring.sheets.services import submit_sheet
 from tests.conftest import EXAMPLES

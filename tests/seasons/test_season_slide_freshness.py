@@ -10,8 +10,8 @@ import pytest
 from django.core.cache.backends.dummy import DummyCache
 from django.urls import reverse
 
-from demo.play import play_round
 from demo.management.commands.generate_demo import generated_records
+from demo.play import play_round
 from seasons.services import add_tournament, create_season, update_season
 from tournament.polling import stamp as stamp_module
 
