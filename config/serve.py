@@ -59,7 +59,10 @@ def uvicorn_options(host: str, port: int, workers: int = WORKERS) -> dict[str, o
         "proxy_headers": False,
         "server_header": False,
         "access_log": False,
-        "timeout_keep_alive": 5,
+        # Longer than the ladder's client intervals (issue 26): at 5 s a client sending every 5 s
+        # met its connection being closed as it sent (7 autosaves lost their answer at k = 2).
+        # An idle connection costs a socket and a few kilobytes.
+        "timeout_keep_alive": 15,
         "timeout_graceful_shutdown": 10,
     }
 
