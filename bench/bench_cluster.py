@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import stack
 
 OPEN_RE = re.compile(r"(\d+) von (\d+) Listen noch offen")
+CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 MAX_FAILURES = 10  # scoring/sheets/captain_access.py
 CACHE_SECONDS = 5  # PUBLIC_CACHE_SECONDS' default
 
@@ -183,11 +184,16 @@ def same_answers(servers: list[stack.Server], browser: stack.Browser, path: str)
         if status != 200:
             return f"{path} on port {server.port}: HTTP {status}"
         answers.append((text, headers.get("ETag", "")))
-    (body_a, etag_a), (body_b, etag_b) = answers
+    # A page's form carries the CSRF token masked anew on every answer: not a difference.
+    (body_a, etag_a), (body_b, etag_b) = ((CSRF_RE.sub("", text), etag) for text, etag in answers)
     if not etag_a:
         return f"{path}: no ETag"
     if (body_a, etag_a) != (body_b, etag_b):
-        return f"{path}: A and B differ (ETag {etag_a} / {etag_b}, body same: {body_a == body_b})"
+        at = next((i for i, (x, y) in enumerate(zip(body_a, body_b)) if x != y), 0)
+        return (
+            f"{path}: A and B differ (ETag {etag_a} / {etag_b}, bodies from character {at}: "
+            f"{body_a[at - 40 : at + 40]!r} / {body_b[at - 40 : at + 40]!r})"
+        )
     for server, etag in zip(servers, (etag_b, etag_a), strict=True):
         browser.port = server.port
         status, _text, _headers = browser.request("GET", path, headers={"If-None-Match": etag})
