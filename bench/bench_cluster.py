@@ -189,7 +189,7 @@ def same_answers(servers: list[stack.Server], browser: stack.Browser, path: str)
     if not etag_a:
         return f"{path}: no ETag"
     if (body_a, etag_a) != (body_b, etag_b):
-        at = next((i for i, (x, y) in enumerate(zip(body_a, body_b)) if x != y), 0)
+        at = next((i for i, (x, y) in enumerate(zip(body_a, body_b, strict=False)) if x != y), 0)
         return (
             f"{path}: A and B differ (ETag {etag_a} / {etag_b}, bodies from character {at}: "
             f"{body_a[at - 40 : at + 40]!r} / {body_b[at - 40 : at + 40]!r})"
