@@ -19,8 +19,10 @@ Why h11 rather than httptools: pure Python, the same on every system, and it bou
 client may send before its request is complete (``MAX_HEAD`` bytes), so hundreds of slow
 connections cannot grow the memory without end. Requests whose address is too long for our
 pages get our own 414 page from Django (``config.middleware.AddressLengthMiddleware``), which
-refuses far below that bound; bodies are bounded in ``config.asgi_limits``. The price: about 30 %
-more CPU per request than gunicorn's threads (docs/performance.md, section 10).
+refuses far below that bound; bodies are bounded in ``config.asgi_limits``. Django answers in a
+fixed pool of threads per process (``config.asgi_pool``): with Django's own ASGI handler (a
+thread per request) each request cost about 30 % more CPU than under gunicorn's threads
+(docs/performance.md, section 10); with the pool about as much (section 12).
 """
 
 from __future__ import annotations
