@@ -1,10 +1,11 @@
 """ASGI entry point: the club evening's server (``make serve``, ``python -m config.serve``).
 
 An event loop reads each request whole (headers and body) before Django sees it, so slow or idle
-connections cost a socket, not a worker thread. Django then answers in a fixed pool of threads
-per process (``config.asgi_pool``, ``SERVE_THREADS`` threads, default 4): one hop from the event
-loop per request, and each thread keeps its database connection (``CONN_MAX_AGE``, as under a
-WSGI server's threads). The body's size is bounded before it is read (``config.asgi_limits``).
+connections cost a socket, not a worker thread (``config.asgi_body``). Django's WSGI application
+then answers in a fixed pool of threads per process (a2wsgi's ``WSGIMiddleware``,
+``SERVE_THREADS`` threads, default 4), as under a WSGI server's threads: Django's whole request
+in one thread, which keeps its database connection (``CONN_MAX_AGE``). The body's size is
+bounded before it is read (``config.asgi_limits``).
 
 ``SERVE_THREADS=0`` serves with Django's own ASGI handler instead (issue 21's shape): a thread
 of its own per request (``sync_to_async``), so a connection kept in that thread would outlive the
@@ -25,13 +26,15 @@ import django  # noqa: E402 - after the environment above, which the settings re
 
 django.setup(set_prefix=False)
 
+from a2wsgi import WSGIMiddleware  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
+from django.core.wsgi import get_wsgi_application  # noqa: E402
 
+from config.asgi_body import whole_body  # noqa: E402
 from config.asgi_limits import bounded_body  # noqa: E402
-from config.asgi_pool import PooledHandler  # noqa: E402
 
 if THREADS > 0:
-    application = bounded_body(PooledHandler(THREADS))
+    application = bounded_body(whole_body(WSGIMiddleware(get_wsgi_application(), THREADS)))
 else:
     # WhiteNoise's static files are sync file responses: Django's handler reads each into memory
     # in one thread hop and says so once per process. They are small; no warning.
