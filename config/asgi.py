@@ -1,10 +1,10 @@
 """ASGI entry point: the club evening's server (``make serve``, ``python -m config.serve``).
 
 An event loop reads each request whole (headers and body) before Django sees it, so slow or idle
-connections cost a socket, not a worker thread (``config.asgi_body``). Django's WSGI application
-then answers in a fixed pool of threads per process (a2wsgi's ``WSGIMiddleware``,
-``SERVE_THREADS`` threads, default 4), as under a WSGI server's threads: Django's whole request
-in one thread, which keeps its database connection (``CONN_MAX_AGE``). The body's size is
+connections cost a socket, not a worker thread. Django's WSGI application then answers in a
+fixed pool of threads per process (a2wsgi's ``WSGIMiddleware``, ``SERVE_THREADS`` threads,
+default 4; ``config.asgi_wsgi``), as under a WSGI server's threads: Django's whole request in
+one thread, which keeps its database connection (``CONN_MAX_AGE``). The body's size is
 bounded before it is read (``config.asgi_limits``).
 
 ``SERVE_THREADS=0`` serves with Django's own ASGI handler instead (issue 21's shape): a thread
@@ -26,15 +26,13 @@ import django  # noqa: E402 - after the environment above, which the settings re
 
 django.setup(set_prefix=False)
 
-from a2wsgi import WSGIMiddleware  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
-from django.core.wsgi import get_wsgi_application  # noqa: E402
 
-from config.asgi_body import whole_body  # noqa: E402
 from config.asgi_limits import bounded_body  # noqa: E402
+from config.asgi_wsgi import pooled  # noqa: E402
 
 if THREADS > 0:
-    application = bounded_body(whole_body(WSGIMiddleware(get_wsgi_application(), THREADS)))
+    application = bounded_body(pooled(THREADS))
 else:
     # WhiteNoise's static files are sync file responses: Django's handler reads each into memory
     # in one thread hop and says so once per process. They are small; no warning.

@@ -19,10 +19,11 @@ Why h11 rather than httptools: pure Python, the same on every system, and it bou
 client may send before its request is complete (``MAX_HEAD`` bytes), so hundreds of slow
 connections cannot grow the memory without end. Requests whose address is too long for our
 pages get our own 414 page from Django (``config.middleware.AddressLengthMiddleware``), which
-refuses far below that bound; bodies are bounded in ``config.asgi_limits``. Django answers in a
-fixed pool of threads per process (``config.asgi_pool``): with Django's own ASGI handler (a
+refuses far below that bound; bodies are bounded in ``config.asgi_limits``. Django's WSGI
+application answers in a fixed pool of threads per process (a2wsgi's ``WSGIMiddleware``, behind
+``config.asgi_wsgi``, which reads each body whole first): with Django's own ASGI handler (a
 thread per request) each request cost about 30 % more CPU than under gunicorn's threads
-(docs/performance.md, section 10); with the pool about as much (section 12).
+(docs/performance.md, section 10); with the pool about a tenth more (section 12).
 """
 
 from __future__ import annotations

@@ -9,19 +9,14 @@ import asyncio
 import threading
 
 import pytest
-from a2wsgi import WSGIMiddleware
 from django.core.asgi import get_asgi_application
-from django.core.wsgi import get_wsgi_application
 
-from config.asgi_body import whole_body
 from config.asgi_limits import bounded_body, largest_body
+from config.asgi_wsgi import pooled
 
 MB = 2**20
 # Both handlers ``config.asgi`` may serve with: the pool (``make serve``) and Django's own.
-HANDLERS = {
-    "pool": lambda: whole_body(WSGIMiddleware(get_wsgi_application(), 2)),
-    "django": get_asgi_application,
-}
+HANDLERS = {"pool": lambda: pooled(2), "django": get_asgi_application}
 
 
 @pytest.fixture(params=sorted(HANDLERS))

@@ -1,6 +1,6 @@
 """The database connections of the ASGI server (``make serve``): Django answers in a fixed pool of
-threads per process (``config.asgi_pool``), each keeping its connection as under a WSGI server
-(``CONN_MAX_AGE``); with Django's own handler (``SERVE_THREADS=0``: a thread of its own per
+threads per process (a2wsgi, ``config.asgi_wsgi``), each keeping its connection as under a WSGI
+server (``CONN_MAX_AGE``); with Django's own handler (``SERVE_THREADS=0``: a thread of its own per
 request) none is kept, and a pool per process on PostgreSQL replaces a handshake per request."""
 
 from __future__ import annotations

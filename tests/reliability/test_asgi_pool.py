@@ -1,9 +1,9 @@
-"""Django behind the event loop in a fixed pool of threads (``config.asgi``: a2wsgi's
-``WSGIMiddleware`` around Django's WSGI application, behind ``config.asgi_body``, the handler of
-``make serve`` since issue 26): the same answers as Django's own ASGI handler, one database
-connection per pool thread kept between requests, only complete requests reach a thread (a slow
-body costs none; a client gone before its body is complete is not answered), bodies and
-streamed files passed whole, errors answered with our pages as under a WSGI server."""
+"""Django behind the event loop in a fixed pool of threads (``config.asgi_wsgi.pooled``: a2wsgi's
+``WSGIMiddleware`` around Django's WSGI application, the handler of ``make serve`` since issue
+26): the same answers as Django's own ASGI handler, one database connection per pool thread kept
+between requests, only complete requests reach a thread (a slow body costs none; a client gone
+before its body is complete is not answered), bodies and files passed whole, errors answered
+with our pages as under a WSGI server."""
 
 from __future__ import annotations
 
@@ -14,14 +14,12 @@ import re
 import threading
 
 import pytest
-from a2wsgi import WSGIMiddleware
 from django.core.asgi import get_asgi_application
 from django.core.signals import request_finished, request_started
-from django.core.wsgi import get_wsgi_application
 from django.db import connections
 from django.db.backends.signals import connection_created
 
-from config.asgi_body import CHUNK, whole_body
+from config.asgi_wsgi import CHUNK, FILE_BLOCK, pooled
 from tests.reliability import asgi_urls
 
 CSRF_RE = re.compile(rb'value="[A-Za-z0-9]{64}"|csrftoken=[A-Za-z0-9]+')
@@ -82,13 +80,9 @@ def request(app, path: str, method: str = "GET", headers=None, chunks=()):
     return answer(sent)
 
 
-def served(threads: int):
-    """What ``config.asgi`` serves with ``SERVE_THREADS=threads`` (without the size bound)."""
-    return whole_body(WSGIMiddleware(get_wsgi_application(), threads))
-
-
-def close_threads(app: WSGIMiddleware) -> None:
+def close_threads(app) -> None:
     """Close each pool thread's database connections (a kept one would outlive the test)."""
+    app = app.app  # a2wsgi's WSGIMiddleware inside whole_body
     threads = app.executor._max_workers
     barrier = threading.Barrier(threads)
 
@@ -103,9 +97,9 @@ def close_threads(app: WSGIMiddleware) -> None:
 
 @pytest.fixture
 def pool():
-    inner = WSGIMiddleware(get_wsgi_application(), 1)
-    yield whole_body(inner)
-    close_threads(inner)
+    app = pooled(1)
+    yield app
+    close_threads(app)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -266,13 +260,22 @@ def test_an_upload_reaches_the_view_whole(settings, pool):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_streamed_file_is_sent_whole(settings, pool):
+def test_a_file_is_sent_whole_in_large_pieces(settings, pool):
+    # Each piece is a hop from the thread to the event loop: not Django's 4 KB blocks.
     settings.ALLOWED_HOSTS = ["testserver"]
     settings.ROOT_URLCONF = URLS
-    status, headers, body = request(pool, "/test-only/streamed/")
+    sent: list[dict] = []
+
+    async def send(message):
+        sent.append(message)
+
+    run(pool(scope_of("/test-only/streamed/"), client([]), send))
+    status, headers, body = answer(sent)
     assert status == 200
     assert body == asgi_urls.STREAMED
     assert headers[b"content-length"] == str(len(asgi_urls.STREAMED)).encode()
+    pieces = [m for m in sent if m["type"] == "http.response.body" and m.get("body")]
+    assert len(pieces) == -(-len(asgi_urls.STREAMED) // FILE_BLOCK)
 
 
 @pytest.mark.django_db(transaction=True)
