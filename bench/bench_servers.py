@@ -7,10 +7,10 @@ latency of the same requests, and page loads while slow clients are held.
 The servers run at once on one SQLite database in network mode (``--postgres``: PostgreSQL,
 ``BENCH_DATABASE_URL``; ``bench/stack.py``). ``4x2`` is gunicorn with 4 workers of 2 threads,
 the shape before issue 21; ``4`` is ``make serve``'s uvicorn with 4 processes (Django in a pool
-of threads, ``config.asgi_pool``); ``4/0`` the same with Django's own ASGI handler (a thread per
-request, before issue 26); ``4/2`` a pool of 2 threads. The rounds alternate between them, so a
-machine busy with other work slows all alike: compare the ratios (each against the first
-shape), not the absolute figures of a busy machine.
+of threads, a2wsgi behind ``config.asgi_wsgi``); ``4/0`` the same with Django's own ASGI handler
+(a thread per request, before issue 26); ``4/2`` a pool of 2 threads. The rounds alternate
+between them, so a machine busy with other work slows all alike: compare the ratios (each
+against the first shape), not the absolute figures of a busy machine.
 
 1. **throughput**: ``--clients`` threads without pause, each with its own captain's table,
    repeat: the captain's page, an autosave of its 16 or 20 games, the public standings (full
@@ -44,8 +44,9 @@ REVISION_RE = re.compile(r'name="revision" value="(\d+)"')
 
 def shape(text: str) -> tuple[int, int, int | None]:
     """``4x2``: gunicorn, 4 workers of 2 threads; ``4``: uvicorn as ``make serve`` (4 processes,
-    Django in the pool of ``config.asgi_pool``); ``4/0``: uvicorn with Django's own ASGI handler
-    (a thread per request, issue 21's shape); ``4/2``: a pool of 2 threads per process."""
+    Django in a2wsgi's pool of threads, ``config.asgi_wsgi``); ``4/0``: uvicorn with Django's own
+    ASGI handler (a thread per request, issue 21's shape); ``4/2``: a pool of 2 threads per
+    process."""
     if "/" in text:
         workers, pool = (int(part) for part in text.split("/"))
         return workers, 0, pool
