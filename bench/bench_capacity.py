@@ -80,9 +80,19 @@ LABELS = {
 }
 
 
-def server_shape(text: str) -> tuple[int, int]:
+def server_shape(text: str) -> tuple[int, int, int | None]:
     """``--server 4``: uvicorn (``make serve``) with 4 processes; ``--server 4x2``: gunicorn
-    with 4 processes of 2 threads (the shape before issue 21)."""
+    with 4 processes of 2 threads (the shape before issue 21); ``--server 4/0``: uvicorn with
+    Django's own ASGI handler (a thread per request, before issue 26), ``4/2`` with a pool of 2
+    threads per process (``SERVE_THREADS``)."""
+    if "/" in text:
+        try:
+            workers, pool = (int(part) for part in text.split("/"))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: processes/pool threads") from None
+        if not (1 <= workers <= 16 and 0 <= pool <= 16):
+            raise argparse.ArgumentTypeError(f"{text!r}: 1-16 processes and 0-16 threads")
+        return workers, 0, pool
     try:
         parts = [int(part) for part in text.lower().split("x")]
         workers, threads = parts if len(parts) == 2 else (parts[0], 0)
@@ -90,20 +100,23 @@ def server_shape(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"{text!r}: processes, or workers x threads") from None
     if not (1 <= workers <= 16 and 0 <= threads <= 16) or len(parts) > 2:
         raise argparse.ArgumentTypeError(f"{text!r}: 1-16 processes and 0-16 threads")
-    return workers, threads
+    return workers, threads, None
 
 
 def stack_settings(
-    name: str, shape: tuple[int, int] | None
+    name: str, shape: tuple[int, int, int | None] | None
 ) -> tuple[dict[str, str], int, int, Path | None]:
     data_dir = Path(tempfile.mkdtemp(prefix=f"doko-i16load-{name}-"))
-    workers, threads = shape or SERVERS[name]
+    workers, threads, pool = shape or (*SERVERS[name], None)
     if name in ("postgres", "redis"):
         url = os.environ.get("CAPACITY_DATABASE_URL", stack.PG_URL)
-        redis = stack.REDIS_URL if name == "redis" else ""
+        redis = os.environ.get("CAPACITY_REDIS_URL", stack.REDIS_URL) if name == "redis" else ""
         env = stack.postgres_environment(url, data_dir=data_dir, redis_url=redis)
-        return env, workers, threads, data_dir
-    return stack.sqlite_environment(data_dir), workers, threads, data_dir
+    else:
+        env = stack.sqlite_environment(data_dir)
+    if pool is not None:
+        env["SERVE_THREADS"] = str(pool)
+    return env, workers, threads, data_dir
 
 
 def run_stack(name: str, args: argparse.Namespace) -> dict:

@@ -18,7 +18,10 @@ client is). Checks, each printed with PASS or FAIL:
    0 lost or duplicated sheet versions;
 3. a sheet confirmed through server A is in the public standings of A and B within the cache
    time (``PUBLIC_CACHE_SECONDS``, 5 s);
-4. the captain throttle counts across both: wrong links from one address, alternately to A and
+4. the director's live board (its JSON) and the public standings: the same body and ETag from
+   A and B, and each answers 304 to the other's ETag;
+5. the round's clock started through A and paused through B is the same on both;
+6. the captain throttle counts across both: wrong links from one address, alternately to A and
    B, are refused with 429 exactly from the 11th on (``MAX_FAILURES`` = 10), on both.
 
 ``--light`` replaces the locust mix by sequential saves alternating between the servers (what
@@ -43,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import stack
 
 OPEN_RE = re.compile(r"(\d+) von (\d+) Listen noch offen")
+CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 MAX_FAILURES = 10  # scoring/sheets/captain_access.py
 CACHE_SECONDS = 5  # PUBLIC_CACHE_SECONDS' default
 
@@ -170,6 +174,49 @@ def clock_across(servers: list[stack.Server], plan: dict) -> str:
     return ""
 
 
+def same_answers(servers: list[stack.Server], browser: stack.Browser, path: str) -> str:
+    """GET ``path`` on A and B with the same cookies: the same status 200, body and ETag, and
+    each server answers 304 to the other's ETag. The first difference found, or ""."""
+    answers = []
+    for server in servers:
+        browser.port = server.port
+        status, text, headers = browser.request("GET", path)
+        if status != 200:
+            return f"{path} on port {server.port}: HTTP {status}"
+        answers.append((text, headers.get("ETag", "")))
+    # A page's form carries the CSRF token masked anew on every answer: not a difference.
+    (body_a, etag_a), (body_b, etag_b) = ((CSRF_RE.sub("", text), etag) for text, etag in answers)
+    if not etag_a:
+        return f"{path}: no ETag"
+    if (body_a, etag_a) != (body_b, etag_b):
+        at = next((i for i, (x, y) in enumerate(zip(body_a, body_b, strict=False)) if x != y), 0)
+        return (
+            f"{path}: A and B differ (ETag {etag_a} / {etag_b}, bodies from character {at}: "
+            f"{body_a[at - 40 : at + 40]!r} / {body_b[at - 40 : at + 40]!r})"
+        )
+    for server, etag in zip(servers, (etag_b, etag_a), strict=True):
+        browser.port = server.port
+        status, _text, _headers = browser.request("GET", path, headers={"If-None-Match": etag})
+        if status != 304:
+            return f"{path} on port {server.port} with the other server's ETag: HTTP {status}"
+    return ""
+
+
+def answers_across(servers: list[stack.Server], plan: dict) -> str:
+    """The director's live board (its JSON, organiser logged in through A, the session valid on
+    B) and the public standings: the same on A and B. The board's ETag names the minute (quiet
+    minutes), so a pair that straddles a minute is asked again. The first difference, or ""."""
+    desk = stack.Browser(servers[0].port)
+    desk.login(plan["username"], plan["password"])
+    board = f"/verwaltung/{plan['slug']}/durchgang/{plan['round']}/tische-live/daten/"
+    problem = ""
+    for _attempt in range(3):
+        problem = same_answers(servers, desk, board)
+        if not problem:
+            break
+    return problem or same_answers(servers, stack.Browser(servers[0].port), plan["standings"])
+
+
 def throttle_across(servers: list[stack.Server]) -> list[int]:
     """Statuses of MAX_FAILURES + 2 wrong links from one (new) address, alternately A, B."""
     address = f"10.{secrets.randbelow(250)}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
@@ -278,6 +325,14 @@ def run_cluster(
                 f"confirmed through A, visible on A and B (<= {CACHE_SECONDS} s)",
                 seconds_visible <= CACHE_SECONDS,
                 problem or f"{seconds_visible:.2f} s",
+            )
+        )
+        problem = answers_across(servers, plan)
+        checks.append(
+            (
+                "live board and standings the same on A and B (body, ETag, 304 to the other's)",
+                not problem,
+                problem or "same",
             )
         )
         problem = clock_across(servers, plan)

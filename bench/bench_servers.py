@@ -1,12 +1,16 @@
-"""Two server shapes side by side on the club evening's database (issue 21): throughput and
+"""Server shapes side by side on the club evening's database (issues 21, 26): throughput and
 latency of the same requests, and page loads while slow clients are held.
 
-    .venv/bin/python bench/bench_servers.py [--servers 4x2 4] [--rounds 6] [--seconds 8]
+    .venv/bin/python bench/bench_servers.py [--servers 4x2 4 4/0] [--rounds 6] [--seconds 8]
+        [--postgres]
 
-Both servers run at once on one SQLite database in network mode (``bench/stack.py``; ``4x2`` is
-gunicorn with 4 workers of 2 threads, the shape before issue 21, ``4`` is ``make serve``'s
-uvicorn with 4 processes). The rounds alternate between them, so a machine busy with other work
-slows both alike: compare the ratios, not the absolute figures of a busy machine.
+The servers run at once on one SQLite database in network mode (``--postgres``: PostgreSQL,
+``BENCH_DATABASE_URL``; ``bench/stack.py``). ``4x2`` is gunicorn with 4 workers of 2 threads,
+the shape before issue 21; ``4`` is ``make serve``'s uvicorn with 4 processes (Django in a pool
+of threads, a2wsgi behind ``config.asgi_wsgi``); ``4/0`` the same with Django's own ASGI handler
+(a thread per request, before issue 26); ``4/2`` a pool of 2 threads. The rounds alternate
+between them, so a machine busy with other work slows all alike: compare the ratios (each
+against the first shape), not the absolute figures of a busy machine.
 
 1. **throughput**: ``--clients`` threads without pause, each with its own captain's table,
    repeat: the captain's page, an autosave of its 16 or 20 games, the public standings (full
@@ -38,13 +42,28 @@ CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 REVISION_RE = re.compile(r'name="revision" value="(\d+)"')
 
 
-def shape(text: str) -> tuple[int, int]:
+def shape(text: str) -> tuple[int, int, int | None]:
+    """``4x2``: gunicorn, 4 workers of 2 threads; ``4``: uvicorn as ``make serve`` (4 processes,
+    Django in a2wsgi's pool of threads, ``config.asgi_wsgi``); ``4/0``: uvicorn with Django's own
+    ASGI handler (a thread per request, issue 21's shape); ``4/2``: a pool of 2 threads per
+    process."""
+    if "/" in text:
+        workers, pool = (int(part) for part in text.split("/"))
+        return workers, 0, pool
     parts = [int(part) for part in text.lower().split("x")]
-    return (parts[0], parts[1]) if len(parts) == 2 else (parts[0], 0)
+    return (parts[0], parts[1], None) if len(parts) == 2 else (parts[0], 0, None)
 
 
-def label(workers: int, threads: int) -> str:
-    return f"gunicorn {workers}x{threads}" if threads else f"uvicorn {workers} processes"
+def label(workers: int, threads: int, pool: int | None = None) -> str:
+    if threads:
+        return f"gunicorn {workers}x{threads}"
+    if pool == 0:
+        return f"uvicorn {workers}, Django's handler"
+    return f"uvicorn {workers}, pool {pool or 'default'}"
+
+
+def environment(env: dict[str, str], pool: int | None) -> dict[str, str]:
+    return env if pool is None else {**env, "SERVE_THREADS": str(pool)}
 
 
 class Client:
@@ -164,21 +183,28 @@ def summary(times: list[float], seconds: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--servers", nargs=2, default=["4x2", "4"])
+    parser.add_argument("--servers", nargs="+", default=["4x2", "4"])
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument(
+        "--postgres", action="store_true", help="PostgreSQL (BENCH_DATABASE_URL) instead of SQLite"
+    )
     args = parser.parse_args(argv)
     args.servers = [shape(text) for text in args.servers]
     data_dir = Path(tempfile.mkdtemp(prefix="doko-servers-"))
-    env = stack.sqlite_environment(data_dir)
+    if args.postgres:
+        url = stack.os.environ.get("BENCH_DATABASE_URL", stack.PG_URL)
+        env = stack.postgres_environment(url, data_dir=data_dir)
+    else:
+        env = stack.sqlite_environment(data_dir)
     plan = stack.prepare(env, data_dir / "plan.json", captains=args.clients, desk_tables=0)
     servers: list[stack.Server] = []
     names = [label(*shape_) for shape_ in args.servers]
     print(f"load average {stack.os.getloadavg()[0]:.2f} at start, {stack.os.cpu_count()} cores")
     try:
-        for workers, threads in args.servers:  # inside: a server that fails stops the other
-            servers.append(stack.start_server(env, workers, threads))
+        for workers, threads, pool in args.servers:  # inside: one that fails stops the others
+            servers.append(stack.start_server(environment(env, pool), workers, threads))
         for server in servers:
             stack.warm_up(server, plan)
         totals: list[list[float]] = [[] for _ in servers]
@@ -205,8 +231,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"total   {name:22} {summary(totals[index], spent)}, "
                 f"cpu {costs[index]:4.1f} ms/request"
             )
-        print(f"throughput {names[1]} / {names[0]}: {rates[1] / rates[0]:.2f}")
-        print(f"cpu per request {names[1]} / {names[0]}: {costs[1] / costs[0]:.2f}")
+        for index in range(1, len(names)):
+            print(f"throughput {names[index]} / {names[0]}: {rates[index] / rates[0]:.2f}")
+            print(f"cpu per request {names[index]} / {names[0]}: {costs[index] / costs[0]:.2f}")
         for count in (8, 64):
             for index, server in enumerate(servers):
                 loads = slow_clients(server.port, count)

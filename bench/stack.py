@@ -199,12 +199,15 @@ def stop_server(server: Server) -> int | None:
     return process.returncode
 
 
-def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes, dict]:
+def get(
+    port: int, path: str, headers: dict[str, str] | None = None
+) -> tuple[int, bytes, http.client.HTTPMessage]:
+    """Status, body and headers (looked up in any case: a2wsgi sends the names in lower case)."""
     connection = http.client.HTTPConnection(HOST, port, timeout=10)
     try:
         connection.request("GET", path, headers={"Host": f"{HOST}:{port}", **(headers or {})})
         response = connection.getresponse()
-        return response.status, response.read(), dict(response.getheaders())
+        return response.status, response.read(), response.headers
     finally:
         connection.close()
 
@@ -234,7 +237,8 @@ class Browser:
 
     def request(
         self, method: str, path: str, fields: dict | None = None, headers: dict | None = None
-    ) -> tuple[int, str, dict]:
+    ) -> tuple[int, str, http.client.HTTPMessage]:
+        """Status, text and headers (looked up in any case: a2wsgi sends lower-case names)."""
         sent = {"Host": f"{HOST}:{self.port}", **(headers or {})}
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -254,7 +258,7 @@ class Browser:
                 if name.lower() == "set-cookie":
                     for key, morsel in SimpleCookie(value).items():
                         self.cookies[key] = morsel.value
-            return response.status, data, dict(response.getheaders())
+            return response.status, data, response.headers
         finally:
             connection.close()
 

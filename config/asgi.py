@@ -1,29 +1,42 @@
 """ASGI entry point: the club evening's server (``make serve``, ``python -m config.serve``).
 
 An event loop reads each request whole (headers and body) before Django sees it, so slow or idle
-connections cost a socket, not a worker thread. Django runs our sync views in a thread of its
-own per request (``sync_to_async``); a database connection kept in that thread would outlive the
-thread unused (Django's documentation: no persistent connections under ASGI), so connections
-are closed after each request here (``CONN_MAX_AGE=0``, whatever the environment says); on
-PostgreSQL they come from a pool per process instead (``DB_POOL``, ``config/settings.py``).
-The body's size is bounded before it is read (``config.asgi_limits``).
+connections cost a socket, not a worker thread. Django's WSGI application then answers in a
+fixed pool of threads per process (a2wsgi's ``WSGIMiddleware``, ``SERVE_THREADS`` threads,
+default 4; ``config.asgi_wsgi``), as under a WSGI server's threads: Django's whole request in
+one thread, which keeps its database connection (``CONN_MAX_AGE``). The body's size is
+bounded before it is read (``config.asgi_limits``).
+
+``SERVE_THREADS=0`` serves with Django's own ASGI handler instead (issue 21's shape): a thread
+of its own per request (``sync_to_async``), so a connection kept in that thread would outlive the
+thread unused; connections are then closed after each request (``CONN_MAX_AGE=0``) and taken
+from a pool per process on PostgreSQL (``DB_POOL``, ``config/settings.py``).
 """
 
 import os
 import warnings
 
-from django.core.asgi import get_asgi_application
-
-from config.asgi_limits import bounded_body
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ["CONN_MAX_AGE"] = "0"
-os.environ.setdefault("DB_POOL", "1")
+THREADS = int(os.environ.get("SERVE_THREADS", "4"))
+if THREADS <= 0:
+    os.environ["CONN_MAX_AGE"] = "0"
+    os.environ.setdefault("DB_POOL", "1")
 
-# WhiteNoise's static files are sync file responses: Django reads each into memory in one thread
-# hop and says so once per process. They are small (hashed CSS, scripts, icons); no warning.
-warnings.filterwarnings(
-    "ignore", message="StreamingHttpResponse must consume synchronous iterators"
-)
+import django  # noqa: E402 - after the environment above, which the settings read
 
-application = bounded_body(get_asgi_application())
+django.setup(set_prefix=False)
+
+from django.core.asgi import get_asgi_application  # noqa: E402
+
+from config.asgi_limits import bounded_body  # noqa: E402
+from config.asgi_wsgi import pooled  # noqa: E402
+
+if THREADS > 0:
+    application = bounded_body(pooled(THREADS))
+else:
+    # WhiteNoise's static files are sync file responses: Django's handler reads each into memory
+    # in one thread hop and says so once per process. They are small; no warning.
+    warnings.filterwarnings(
+        "ignore", message="StreamingHttpResponse must consume synchronous iterators"
+    )
+    application = bounded_body(get_asgi_application())

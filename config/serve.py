@@ -19,8 +19,11 @@ Why h11 rather than httptools: pure Python, the same on every system, and it bou
 client may send before its request is complete (``MAX_HEAD`` bytes), so hundreds of slow
 connections cannot grow the memory without end. Requests whose address is too long for our
 pages get our own 414 page from Django (``config.middleware.AddressLengthMiddleware``), which
-refuses far below that bound; bodies are bounded in ``config.asgi_limits``. The price: about 30 %
-more CPU per request than gunicorn's threads (docs/performance.md, section 10).
+refuses far below that bound; bodies are bounded in ``config.asgi_limits``. Django's WSGI
+application answers in a fixed pool of threads per process (a2wsgi's ``WSGIMiddleware``, behind
+``config.asgi_wsgi``, which reads each body whole first): with Django's own ASGI handler (a
+thread per request) each request cost about 30 % more CPU than under gunicorn's threads
+(docs/performance.md, section 10); with the pool about a tenth more (section 12).
 """
 
 from __future__ import annotations
@@ -59,7 +62,10 @@ def uvicorn_options(host: str, port: int, workers: int = WORKERS) -> dict[str, o
         "proxy_headers": False,
         "server_header": False,
         "access_log": False,
-        "timeout_keep_alive": 5,
+        # Longer than the ladder's client intervals (issue 26): at 5 s a client sending every 5 s
+        # met its connection being closed as it sent (7 autosaves lost their answer at k = 2).
+        # An idle connection costs a socket and a few kilobytes.
+        "timeout_keep_alive": 15,
         "timeout_graceful_shutdown": 10,
     }
 

@@ -201,9 +201,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", False):
-    # Under ASGI (``config.asgi`` sets DB_POOL) every request runs in a thread of its own, so a
-    # persistent connection is never reused; a pool per process keeps PostgreSQL's handshake
-    # out of every request instead (Django's psycopg pool; CONN_MAX_AGE must then be 0).
+    # Under Django's own ASGI handler (``SERVE_THREADS=0``; ``config.asgi`` sets DB_POOL) every
+    # request runs in a thread of its own, so a persistent connection is never reused; a pool
+    # per process keeps PostgreSQL's handshake out of every request instead (Django's psycopg
+    # pool; CONN_MAX_AGE must then be 0). ``make serve``'s pool threads keep theirs instead.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,

@@ -1,12 +1,20 @@
 """Captains' private links: which table a token opens, and a brake on guessing.
 
 A token opens its table's sheet while the round is released and the link is not revoked.
-Every attempt counts against the client's address before the token is looked up; a token that
-opens gives its count back at once, so only wrong tokens stay counted. Beyond ``MAX_FAILURES``
-within ``WINDOW_SECONDS`` every token from that address is answered with 429, right or wrong,
-until the window has passed: a blocked guesser learns nothing, also not by sending many guesses
-at once. (Phones behind one router share an address: a neighbour's many typos lock them out for
-the window too; the organiser's own pages and the printed sheet are the way round it.)
+Only wrong attempts count against the client's address. Beyond ``MAX_FAILURES`` within
+``WINDOW_SECONDS`` every token from that address is answered with 429, right or wrong, until the
+window has passed: a blocked guesser learns nothing. (Phones behind one router share an address:
+a neighbour's many typos lock them out for the window too; the organiser's own pages and the
+printed sheet are the way round it.)
+
+A typed short code counts before it is looked up and gives its count back when it opens, so
+that many guesses sent at once are looked up only up to the limit (``_counted``). A link's
+token (24 random bytes) cannot be guessed: it is looked up after one look at the address's
+count, and only a miss is counted (``_checked``). Counting every captain's page load and
+autosave and giving it back cost two atomic writes of the shared counter per request (on
+SQLite each waits for the cache file's write lock), and with more than ``MAX_FAILURES``
+captains' requests in flight at once from one address (a busy server; phones behind one
+router) valid links were refused with 429 (issue 26, docs/performance.md section 12).
 """
 
 from __future__ import annotations
@@ -62,7 +70,7 @@ def resolve_token_sheet(request: HttpRequest, token: str) -> Sheet:
             sheet.table.round = sheet.round  # the same round, not read twice
         return sheet
 
-    return _counted(request, lookup)
+    return _checked(request, lookup)
 
 
 def resolve_short_code(request: HttpRequest, text: str) -> Table:
@@ -79,6 +87,18 @@ def _open_table(**lookup: str) -> Table | None:
         .filter(**lookup, token_revoked=False, round__status=Round.Status.RELEASED)
         .first()
     )
+
+
+def _checked(request: HttpRequest, lookup: Callable[[], Found | None]) -> Found:
+    """The sheet ``lookup`` finds, after a look at the address's count: TokenRateLimited when it
+    is over the limit (nothing looked up), Http404 when nothing is found (counted)."""
+    if THROTTLE.blocked(request):
+        raise TokenRateLimited
+    found = lookup()
+    if found is None:
+        THROTTLE.failed(request)
+        raise Http404("unknown or expired link")
+    return found
 
 
 def _counted(request: HttpRequest, lookup: Callable[[], Found | None]) -> Found:

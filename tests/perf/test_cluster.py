@@ -1,8 +1,9 @@
 """Two app servers (as ``make serve`` runs them) sharing PostgreSQL and Redis behave as one
 (``bench/bench_cluster.py --light`` in a test): captains' saves alternating between the servers
 all kept, exactly once; a confirmation through one server in the public standings of both within
-the cache time; the captain throttle counted across both. Skipped with a message when PostgreSQL
-or Redis is not on loopback; about 15 s."""
+the cache time; the director's live board and the public standings the same on both (body,
+ETag, 304 to the other's ETag); the captain throttle counted across both. Skipped with a
+message when PostgreSQL or Redis is not on loopback; about 15 s."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def test_two_servers_on_shared_postgres_and_redis_behave_as_one():
         "cache (standings, throttle counters) shared in Redis",
         "sessions in the database (or Redis)",
         "round clock the same on A and B",
+        "live board and standings the same on A and B (body, ETag, 304 to the other's)",
     } <= names
     assert any(name.startswith("captain throttle across A and B") for name in names)
     assert any(name.startswith("confirmed through A, visible on A and B") for name in names)

@@ -12,13 +12,21 @@ import pytest
 from django.core.asgi import get_asgi_application
 
 from config.asgi_limits import bounded_body, largest_body
+from config.asgi_wsgi import pooled
 
 MB = 2**20
+# Both handlers ``config.asgi`` may serve with: the pool (``make serve``) and Django's own.
+HANDLERS = {"pool": lambda: pooled(2), "django": get_asgi_application}
 
 
-def call(scope_headers: list[tuple[bytes, bytes]], chunks: int, method: str = "POST"):
+@pytest.fixture(params=sorted(HANDLERS))
+def handler(request):
+    return HANDLERS[request.param]
+
+
+def call(handler, scope_headers: list[tuple[bytes, bytes]], chunks: int, method: str = "POST"):
     """Send a request of ``chunks`` 1 MB chunks; return how many were read and the answer."""
-    app = bounded_body(get_asgi_application())
+    app = bounded_body(handler())
     pulled = 0
     finished = False
     sent: list[dict] = []
@@ -60,29 +68,29 @@ def call(scope_headers: list[tuple[bytes, bytes]], chunks: int, method: str = "P
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_body_announced_too_large_is_not_read_and_gets_our_page(settings):
+def test_a_body_announced_too_large_is_not_read_and_gets_our_page(settings, handler):
     settings.ALLOWED_HOSTS = ["testserver"]
     headers = [
         (b"content-type", b"application/x-www-form-urlencoded"),
         (b"content-length", str(10 * 2**30).encode()),  # 10 GB
         (b"cookie", b"csrftoken=" + b"a" * 32),  # so that the form's token is looked for
     ]
-    pulled, status, html = call(headers, chunks=10_000)
+    pulled, status, html = call(handler, headers, chunks=10_000)
     assert pulled == 0
     assert status == 400 and "Anfrage zu groß" in html
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_body_without_length_stops_being_read_at_the_limit(settings):
+def test_a_body_without_length_stops_being_read_at_the_limit(settings, handler):
     settings.ALLOWED_HOSTS = ["testserver"]
     headers = [(b"content-type", b"application/x-www-form-urlencoded")]
-    pulled, status, body = call(headers, chunks=10_000)
+    pulled, status, body = call(handler, headers, chunks=10_000)
     assert status == 413 and "too large" in body
     assert pulled <= largest_body() // MB + 1
 
 
 @pytest.mark.django_db(transaction=True)
-def test_requests_within_the_limit_pass(settings):
+def test_requests_within_the_limit_pass(settings, handler):
     settings.ALLOWED_HOSTS = ["testserver"]
-    _pulled, status, html = call([], chunks=0, method="GET")
+    _pulled, status, html = call(handler, [], chunks=0, method="GET")
     assert status == 200 and "csrfmiddlewaretoken" in html

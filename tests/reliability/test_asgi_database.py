@@ -1,6 +1,7 @@
-"""The database connections of the ASGI server (``make serve``): none kept per thread (each
-request has a thread of its own), and a pool per process on PostgreSQL instead of a handshake per
-request."""
+"""The database connections of the ASGI server (``make serve``): Django answers in a fixed pool of
+threads per process (a2wsgi, ``config.asgi_wsgi``), each keeping its connection as under a WSGI
+server (``CONN_MAX_AGE``); with Django's own handler (``SERVE_THREADS=0``: a thread of its own per
+request) none is kept, and a pool per process on PostgreSQL replaces a handshake per request."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ print(json.dumps({"age": db["CONN_MAX_AGE"], "pool": db.get("OPTIONS", {}).get("
 
 
 def asgi_database(tmp_path: Path, **env: str) -> dict:
-    environment = {k: v for k, v in os.environ.items() if k not in {"DB_POOL", "CONN_MAX_AGE"}}
+    dropped = {"DB_POOL", "CONN_MAX_AGE", "SERVE_THREADS"}
+    environment = {k: v for k, v in os.environ.items() if k not in dropped}
     environment.update(DOKO_MODE="network", DATA_DIR=str(tmp_path), **env)
     environment.pop("DJANGO_SETTINGS_MODULE", None)
     result = subprocess.run(
@@ -38,14 +40,27 @@ def asgi_database(tmp_path: Path, **env: str) -> dict:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def test_the_asgi_server_pools_postgresql_connections(tmp_path):
-    found = asgi_database(
-        tmp_path, DATABASE_URL="postgres://postgres@127.0.0.1:5432/doko", CONN_MAX_AGE="60"
-    )
+PG = "postgres://postgres@127.0.0.1:5432/doko"
+
+
+def test_the_pool_threads_keep_their_postgresql_connections(tmp_path):
+    found = asgi_database(tmp_path, DATABASE_URL=PG, CONN_MAX_AGE="60")
+    assert found == {"age": 60, "pool": None}
+
+
+def test_the_pool_threads_keep_their_sqlite_connections(tmp_path):
+    # Network mode's default: SQLite's open and pragmas are not paid per request.
+    found = asgi_database(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    assert found == {"age": 60, "pool": None}
+
+
+def test_djangos_own_handler_pools_postgresql_connections(tmp_path):
+    found = asgi_database(tmp_path, DATABASE_URL=PG, CONN_MAX_AGE="60", SERVE_THREADS="0")
     assert found["age"] == 0  # a kept connection would never be reused under ASGI
     assert found["pool"]["max_size"] == 8 and found["pool"]["min_size"] == 1
 
 
-def test_the_asgi_server_on_sqlite_opens_a_connection_per_request(tmp_path):
-    found = asgi_database(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+def test_djangos_own_handler_on_sqlite_opens_a_connection_per_request(tmp_path):
+    sqlite = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    found = asgi_database(tmp_path, DATABASE_URL=sqlite, SERVE_THREADS="0")
     assert found == {"age": 0, "pool": None}

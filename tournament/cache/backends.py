@@ -188,9 +188,9 @@ class DataOnlyDatabaseCache(DatabaseCache):
             f"WHERE {key_column} = %s{lock}"
         )
 
-        def locked_count() -> int | None:
+        def locked_count(sql: str = select) -> int | None:
             with connection.cursor() as cursor:
-                cursor.execute(select, [cache_key])
+                cursor.execute(sql, [cache_key])
                 row = cursor.fetchone()
             if row is None or self._expiry(connection, row[1]) <= timezone.now():
                 return None
@@ -200,6 +200,10 @@ class DataOnlyDatabaseCache(DatabaseCache):
                 return None
             return value if type(value) is int else None
 
+        if delta == 0:
+            # A look (is the address over the limit?): no lock and no transaction, so that a
+            # captain's link that opens never waits for SQLite's write lock on the cache file.
+            return locked_count(select.removesuffix(lock)) or 0
         with transaction.atomic(using=db):
             current = locked_count()
             if current is None and delta <= 0:
