@@ -356,6 +356,15 @@ class DDV(Ruleset):
         self.score_round(sheet, options, lang)  # raises DdvRefused naming the field
         return list(sheet.get("rows") or [])
 
+    def document_time_up(self, data: Any) -> int | None:
+        """A §9.7 sheet's ``time_up_after``: the game after which the round's time was called
+        (§9.4), checked with the rows by :meth:`rows_from_document`; ``None``: not called."""
+        if isinstance(data, Mapping):
+            after = data.get("time_up_after")
+            if type(after) is int:
+                return after
+        return None
+
     def sample_rows(self, table_size: int, length: int, seed: int) -> list[dict[str, Any]]:
         return sample.sample_rows(table_size, length, seed)
 
