@@ -32,6 +32,11 @@ Vocabulary (the same for every ruleset, whatever the card game's own words are):
   far (:meth:`Ruleset.sheet_status`; none by default).
 - **Board line**: a short line the director's live board shows beside a table, from the rows
   entered so far (:meth:`Ruleset.board_line`; none by default).
+- **Sheet words**: what the sheet pages say around the rows in the ruleset's words — ending a
+  table early, the captain's first-use hint, the head once the time was called
+  (:attr:`Ruleset.sheet_words`, :mod:`rules.sheet_words`; the house rules' by default).
+- **Row description**: a stored row in one short line for the desk's version history
+  (:meth:`Ruleset.describe_row`; by default the history's own line of winners and value).
 
 A ruleset is pure Python: no Django, nothing of this project outside ``rules`` (see
 ``.importlinter``). Nothing outside ``rules`` compares a ruleset's key; it asks the ruleset.
@@ -50,6 +55,7 @@ from rules.outputs import PLACEMENT_LINE as PLACEMENT_LINE  # re-exported for th
 from rules.outputs import RulesetOutputs
 from rules.printing import TIME_UP_NOTE
 from rules.rows import PENALTY, RowRefusal, RowResult, SheetResult
+from rules.sheet_words import HOUSE_SHEET_WORDS, SheetWords
 from rules.text import RULES_TEXTS, RulesTexts, Text
 
 JsonRow = Mapping[str, Any]
@@ -215,6 +221,10 @@ class Ruleset(RulesetOutputs, ABC):
     records_time_up: bool = False
     time_up_note: Text = TIME_UP_NOTE  # what the sheet pages say under the control
 
+    # The sheet pages' words around the rows (:class:`rules.sheet_words.SheetWords`): ending a
+    # table early, the captain's first-use hint, the head once the time was called.
+    sheet_words: SheetWords = HOUSE_SHEET_WORDS
+
     # ---------------------------------------------------------------- the sheet's status
     def sheet_status(
         self,
@@ -355,6 +365,15 @@ class Ruleset(RulesetOutputs, ABC):
     def document_time_up(self, data: Any) -> int | None:
         """After which row a sheet document says the round was stopped (count-down:
         ``"stopped": true``), for ``import_sheet``'s time called; ``None``: it says nothing."""
+        return None
+
+    def describe_row(
+        self, row: JsonRow, result: Mapping[str, Any], lang: str = "de"
+    ) -> Text | None:
+        """A stored row in one short line for the desk's version history (``row`` and
+        ``result`` as for :meth:`sheet_cells`), words in it in ``lang``; ``None``: the
+        history's own line for a game with winners and a value ("Re gewinnt: … · Wert 3", the
+        house rules'). DDV: a penalty line; count-down: a deal's trump and tricks."""
         return None
 
     def sample_rows(self, table_size: int, length: int, seed: int) -> list[dict[str, Any]] | None:

@@ -33,7 +33,7 @@ from output.reports import select_columns, standings_rows
 from scoring.models import Sheet
 from scoring.standings import columns
 from scoring.standings.columns import PDF
-from scoring.standings.ranking import Standings, rank_rows, tie_breakers
+from scoring.standings.ranking import Standings, rank_rows, tie_breakers, tie_lead
 from tournament.models import Round
 
 PODIUM_TINT = colors.HexColor("#fbf1df")
@@ -57,6 +57,13 @@ class Confirmation:
             "confirmed": self.confirmed,
             "total": self.total,
         }
+
+
+def _in_sentence(standings: Standings) -> str:
+    """The ruleset's tie-break lead ("Bei Punktgleichheit entscheiden:") inside the note's
+    sentence: "bei Punktgleichheit entscheiden"."""
+    lead = str(tie_lead(standings.tournament)).strip().rstrip(":")
+    return lead[:1].lower() + lead[1:]
 
 
 def confirmation(standings: Standings) -> Confirmation:
@@ -153,9 +160,9 @@ def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
     order = tie_breakers(standings.tournament)
     breakers = ", ".join(str(breaker.label) for breaker in order[1:])
     note = _(
-        "%(players)d Spieler · nur bestätigte Listen zählen · bei Punktgleichheit entscheiden "
-        "%(breakers)s; wer auch darin gleich ist, teilt sich den Platz."
-    ) % {"players": len(standings.rows), "breakers": breakers}
+        "%(players)d Spieler · nur bestätigte Listen zählen · %(lead)s %(breakers)s; wer auch "
+        "darin gleich ist, teilt sich den Platz."
+    ) % {"players": len(standings.rows), "lead": _in_sentence(standings), "breakers": breakers}
     if standings.open_sheets:
         note = f"{standings.open_sheets.label}. {note}"
     if idle:

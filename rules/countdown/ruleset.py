@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.base import PLACEMENT_LINE, JsonRow, OptionSpec, Ruleset
-from rules.countdown import entry_forms, outputs
+from rules.countdown import entry_forms, outputs, wording
 from rules.countdown import rows as countdown_rows
 from rules.countdown.deal import DealResult, score_deal
 from rules.countdown.errors import Refusal, shown
@@ -52,6 +52,7 @@ ENGLISH: dict[str, str] = {
     HELP["no_drop_out_at_or_below"]: "Whoever has this many points or fewer may not drop out; "
     "below the starting points.",
     **outputs.ENGLISH,
+    **wording.ENGLISH,
 }
 
 
@@ -190,6 +191,11 @@ class CountdownRuleset(Ruleset):
     ) -> dict[str, str]:
         return countdown_rows.sheet_cells(row, result, lang)
 
+    def describe_row(
+        self, row: JsonRow, result: Mapping[str, Any], lang: str = "de"
+    ) -> Text | None:
+        return wording.describe_row(row, result, lang)
+
     def legend(self, options: CountdownOptions, lang: str = "de") -> tuple[LegendLine, ...]:
         return outputs.legend(self.key, options)
 
@@ -250,6 +256,7 @@ class CountdownRuleset(Ruleset):
     # as the sheet's time called (``time_up_after``): no deal may follow, and once the rows reach
     # it the round is complete with its running Partie cut (§8.3).
     records_time_up = True
+    sheet_words = wording.SHEET_WORDS
     time_up_note = Text(
         "Danach folgt an diesem Tisch kein Spiel mehr: die laufende Partie wird mit ihrem Stand "
         "gewertet (mit weniger Spielen, als Spieler am Tisch sind, zählt sie nicht)."

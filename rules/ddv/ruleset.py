@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.base import PLACEMENT_LINE, DocumentRefused, JsonRow, OptionSpec, Ruleset
-from rules.ddv import entry_forms, printing, sample
+from rules.ddv import entry_forms, printing, sample, wording
 from rules.ddv import rows as ddv_rows
 from rules.ddv.deal import DealState
 from rules.ddv.engine import score_game
@@ -65,6 +65,7 @@ _ENGLISH = {
     **{german: english for german, english in LABELS.values()},
     **{german: english for group in TERMS.values() for german, english in group.values()},
     **printing.ENGLISH,
+    **wording.ENGLISH,
 }
 
 
@@ -213,6 +214,7 @@ class DDV(Ruleset):
 
     gives_board_lines = True
     records_time_up = True
+    sheet_words = wording.SHEET_WORDS
 
     def board_line(
         self, rows: Sequence[JsonRow], table_size: int, options: DdvOptions, lang: str | None = "de"
@@ -312,6 +314,11 @@ class DDV(Ruleset):
     ) -> dict[str, str]:
         return printing.sheet_cells(row, result, lang)
 
+    def describe_row(
+        self, row: JsonRow, result: Mapping[str, Any], lang: str = "de"
+    ) -> Text | None:
+        return wording.describe_row(self.row_kind(row), row, result)
+
     def legend(self, options: DdvOptions, lang: str = "de") -> tuple[LegendLine, ...]:
         # Said in ``lang`` already (the ruleset's own German/English pairs).
         return tuple(LegendLine(Text(what), Text(points)) for what, points in value_legend(lang))
@@ -355,6 +362,15 @@ class DDV(Ruleset):
             )
         self.score_round(sheet, options, lang)  # raises DdvRefused naming the field
         return list(sheet.get("rows") or [])
+
+    def document_time_up(self, data: Any) -> int | None:
+        """A §9.7 sheet's ``time_up_after``: the game after which the round's time was called
+        (§9.4), checked with the rows by :meth:`rows_from_document`; ``None``: not called."""
+        if isinstance(data, Mapping):
+            after = data.get("time_up_after")
+            if type(after) is int:
+                return after
+        return None
 
     def sample_rows(self, table_size: int, length: int, seed: int) -> list[dict[str, Any]]:
         return sample.sample_rows(table_size, length, seed)

@@ -16,10 +16,13 @@ version, with the single versions to unfold.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, Protocol
+
+#: How the ruleset describes a stored game in one line ("" : the history's own line).
+Describe = Callable[[Any], str]
 
 SITTING_GAP = datetime.timedelta(minutes=10)
 
@@ -55,9 +58,13 @@ class GameOutcome:
     value: int | None
     points: tuple[tuple[int, int], ...]  # (seat, points), by seat
     winner_labels: tuple[str, ...] = field(default=(), compare=False)  # "Anna (1)" per winner
+    # The ruleset's own line for the game ("Strafe: Platz 2, −3"); "": winners and value.
+    line: str = field(default="", compare=False)
 
     @classmethod
-    def of(cls, game: GameLike, names: SeatNames | None = None) -> GameOutcome:
+    def of(
+        cls, game: GameLike, names: SeatNames | None = None, describe: Describe | None = None
+    ) -> GameOutcome:
         winners = tuple(sorted(int(seat) for seat in game.plus or ()))
         labels = tuple(
             f"{name} ({seat})" if (name := seat_name(names or {}, seat, game.number)) else str(seat)
@@ -69,6 +76,7 @@ class GameOutcome:
             value=game.value,
             points=tuple(sorted((int(seat), points) for seat, points in game.points.items())),
             winner_labels=labels,
+            line=describe(game) if describe is not None else "",
         )
 
 
@@ -85,24 +93,32 @@ class GameChange:
 
 
 def compare_games(
-    old: Iterable[GameLike], new: Iterable[GameLike], names: SeatNames | None = None
+    old: Iterable[GameLike],
+    new: Iterable[GameLike],
+    names: SeatNames | None = None,
+    describe: Describe | None = None,
 ) -> list[GameChange]:
     """The games added, removed or changed from ``old`` to ``new``, by game number.
 
     A game counts as changed when what was entered (its record) or its result differs; a game
     entered differently with the same result is still listed, with equal outcomes.
+    ``describe`` gives the ruleset's line of a game (:attr:`GameOutcome.line`).
     """
+
+    def outcome(game: GameLike) -> GameOutcome:
+        return GameOutcome.of(game, names, describe)
+
     before = {game.number: game for game in old}
     after = {game.number: game for game in new}
     changes = []
     for number in sorted(before.keys() | after.keys()):
         was, now = before.get(number), after.get(number)
         if was is None:
-            changes.append(GameChange(number, GameChange.ADDED, None, GameOutcome.of(now, names)))
+            changes.append(GameChange(number, GameChange.ADDED, None, outcome(now)))
         elif now is None:
-            changes.append(GameChange(number, GameChange.REMOVED, GameOutcome.of(was, names), None))
+            changes.append(GameChange(number, GameChange.REMOVED, outcome(was), None))
         else:
-            old_outcome, new_outcome = GameOutcome.of(was, names), GameOutcome.of(now, names)
+            old_outcome, new_outcome = outcome(was), outcome(now)
             if dict(was.record) != dict(now.record) or old_outcome != new_outcome:
                 changes.append(GameChange(number, GameChange.CHANGED, old_outcome, new_outcome))
     return changes
@@ -115,7 +131,9 @@ class VersionDiff:
     changes: list[GameChange]
 
 
-def version_diffs(versions: Iterable[Any], names: SeatNames | None = None) -> list[VersionDiff]:
+def version_diffs(
+    versions: Iterable[Any], names: SeatNames | None = None, describe: Describe | None = None
+) -> list[VersionDiff]:
     """Each version compared with the one before it, newest first; ``versions`` carry their
     games (``version.games.all()``, prefetched) and come in any order."""
     ordered = sorted(versions, key=lambda version: version.number)
@@ -123,7 +141,7 @@ def version_diffs(versions: Iterable[Any], names: SeatNames | None = None) -> li
         VersionDiff(
             newer.number,
             older.number,
-            compare_games(older.games.all(), newer.games.all(), names),
+            compare_games(older.games.all(), newer.games.all(), names, describe),
         )
         for older, newer in pairwise(ordered)
     ]
@@ -164,7 +182,11 @@ def same_sitting(before: Any, after: Any, gap: datetime.timedelta = SITTING_GAP)
 
 
 def sittings(
-    versions: Iterable[Any], names: SeatNames | None = None, *, complete: bool = True
+    versions: Iterable[Any],
+    names: SeatNames | None = None,
+    *,
+    complete: bool = True,
+    describe: Describe | None = None,
 ) -> list[Sitting]:
     """The versions grouped into sittings, newest first, each with its net changes and its
     single steps. ``versions`` carry their games (prefetched) and come in any order; unless
@@ -185,17 +207,21 @@ def sittings(
         previous_games = before.games.all() if before is not None else []
         steps: list[VersionDiff] = []
         if len(group) > 1:
-            steps = version_diffs([before, *group] if before is not None else group, names)
+            steps = version_diffs(
+                [before, *group] if before is not None else group, names, describe
+            )
             if before is None:  # the sheet's first version: what it entered (previous 0)
                 first = group[0]
                 steps.append(
-                    VersionDiff(first.number, 0, compare_games([], first.games.all(), names))
+                    VersionDiff(
+                        first.number, 0, compare_games([], first.games.all(), names, describe)
+                    )
                 )
         result.append(
             Sitting(
                 versions=group,
                 previous=before.number if before is not None else None,
-                changes=compare_games(previous_games, group[-1].games.all(), names),
+                changes=compare_games(previous_games, group[-1].games.all(), names, describe),
                 steps=steps,
             )
         )

@@ -4,10 +4,15 @@ database, grouped into sittings (``history.sittings``), with the names of who sa
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
+from django.utils.translation import get_language
+
+from rules.base import Ruleset
 from scoring.models import Sheet
-from scoring.sheets.history import SeatNames, Sitting, sittings
+from scoring.sheets.history import Describe, SeatNames, Sitting, sittings
 from tournament.models import Seat
+from tournament.ruleset_texts import say
 
 #: Versions read for the history; a sheet with more shows the newest (none is near it: a
 #: club evening's sheet has some 20 to 50).
@@ -35,6 +40,26 @@ def seat_names(current: Mapping[int, str], changed: Iterable[Seat]) -> SeatNames
     return names
 
 
+def describer(ruleset: Ruleset) -> Describe:
+    """How ``ruleset`` describes a stored game in one line in the active language ("": the
+    history's own line of winners and value)."""
+    lang = get_language() or "de"
+
+    def describe(game: Any) -> str:
+        result = {
+            "points": {int(seat): int(points) for seat, points in game.points.items()},
+            "plus": list(game.plus or ()),
+            "value": game.value,
+            "winner": game.winner,
+            "kind": game.kind,
+            "breakdown": game.breakdown,
+        }
+        text = ruleset.describe_row(game.record, result, lang)
+        return "" if text is None else say(ruleset, text, lang)
+
+    return describe
+
+
 def sheet_history(
     sheet: Sheet, current: Mapping[int, str], changed: Iterable[Seat]
 ) -> list[Sitting]:
@@ -46,4 +71,6 @@ def sheet_history(
         .order_by("-number")[: HISTORY_VERSIONS + 1]
     )
     complete = len(versions) <= HISTORY_VERSIONS
-    return sittings(versions, seat_names(current, changed), complete=complete)[:HISTORY_SITTINGS]
+    describe = describer(sheet.round.tournament.rules)
+    found = sittings(versions, seat_names(current, changed), complete=complete, describe=describe)
+    return found[:HISTORY_SITTINGS]

@@ -37,6 +37,7 @@ from scoring.sheets.services import (
 )
 from scoring.sheets.texts import sheet_texts
 from scoring.sheets.time_up import clear_time_up, record_time_up
+from scoring.sheets.words import sheet_words_context
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError, StaleWriteError
 from tournament.models import Round, Seat, SeatChange
@@ -108,6 +109,7 @@ class SheetEntryMixin:
             "time_up_games": self.sheet.round.tournament.rules.played_rows(page.records),
             # A ruleset with a form per deal (count-down): its own form and script.
             **deal_form_context(self.sheet, page, entry),
+            **sheet_words_context(self.sheet, page.game_limit),
             **extra,
         }
 

@@ -5,7 +5,7 @@
 // shared parts store, send, merge and restore. This file only puts the parts together.
 
 import { readJson, makeTexts } from "./sheet/page.js";
-import { registerWorker, checkCurrent } from "./sheet/offline.js";
+import { registerWorker, checkCurrent, firstUseHint } from "./sheet/offline.js";
 import { makeCanon } from "./sheet/compare.js";
 import { createStore, pruneOld, deviceStorage } from "./sheet/storage.js";
 import { createRows } from "./sheet/rows.js";
@@ -23,6 +23,7 @@ const config = readJson("deal-form-config");
 
 registerWorker();
 checkCurrent();
+firstUseHint();
 
 const server = readJson("sheet-server-state") || { revision: 0, status: "open", rows: {} };
 const form = document.getElementById("sheet-form");

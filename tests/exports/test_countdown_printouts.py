@@ -188,3 +188,10 @@ def test_the_games_workbook_has_no_doppelkopf_columns_for_countdown(
     assert methods == {"Stiche"}
     house_games, house_points = headers(played_round_one)[:2]
     assert {"Siegerpartei", "Wert", "Solist"} <= set(house_games) and "Solo" in house_points
+
+
+def test_the_standings_pdf_note_leads_with_the_rulesets_tie_words(countdown_evening):
+    _pages, texts = pdf_text(standings_pdf(compute_standings(countdown_evening, 1)))
+    text = " ".join(" ".join(texts).split())
+    assert "bei gleichen Partiepunkten entscheiden Partien gewonnen," in text
+    assert "Punktgleichheit" not in text

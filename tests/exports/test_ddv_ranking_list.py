@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from output.printouts.pdf_standings import standings_pdf
 from scoring.evening.rounds import draw_round, release_round
 from scoring.standings.ranking import compute_standings
 
@@ -66,3 +67,13 @@ def test_the_ddv_standings_show_spielpunkte_games_and_solos(ddv_two_rounds, orga
     response = organiser_client.get(reverse("exports:standings_pdf", args=[ddv_two_rounds.slug]))
     _pages, texts = pdf_text(response.content)
     assert "Soli" in texts[0] and "Gesamt" in texts[0] and "D2" in texts[0]
+
+
+def test_the_ddv_standings_pdf_note_names_the_ddv_metrics(ddv_evening):
+    play_ddv_round(ddv_evening, 1)
+    _pages, texts = pdf_text(standings_pdf(compute_standings(ddv_evening, 1)))
+    text = " ".join(" ".join(texts).split())
+    assert (
+        "bei Punktgleichheit entscheiden gewonnene Spiele (mit Pluspunkten), Spielpunkte im "
+        "letzten Durchgang;" in text
+    )

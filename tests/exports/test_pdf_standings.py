@@ -187,3 +187,13 @@ def test_compact_standings_run_in_two_columns_with_place_name_total_and_games(
     text = "\n".join(texts)
     for row in standings.rows:
         assert row.name in " ".join(text.split())
+
+
+def test_the_house_rules_standings_note_is_unchanged(played_round_one):
+    _pages, texts = pdf_text(standings_pdf(compute_standings(played_round_one, 1)))
+    text = " ".join(" ".join(texts).split())
+    assert (
+        "nur bestätigte Listen zählen · bei Punktgleichheit entscheiden gewonnene Spiele (mit "
+        "Pluspunkten), Punkte im letzten Durchgang; wer auch darin gleich ist, teilt sich den "
+        "Platz." in text
+    )

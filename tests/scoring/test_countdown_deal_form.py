@@ -62,7 +62,8 @@ def test_the_captain_of_a_24_table_gets_the_deal_form_not_the_doppelkopf_rows(
     assert "js/countdown_sheet.js" in html and "css/countdown.css" in html
     assert 'name="g24-record"' in html and 'name="g25-record"' not in html
     assert 'name="g1-winners"' not in html and 'id="calculator"' not in html
-    assert "So wird eingetragen" not in html  # the Doppelkopf hint
+    assert "<strong>Sieger</strong>" not in html  # the Doppelkopf hint
+    assert "der Trumpf und je Platz die Stiche" in html  # the count-down's own
 
 
 def test_the_desk_gets_the_same_form_and_a_house_rules_sheet_keeps_its_rows(

@@ -87,3 +87,28 @@ def test_the_house_rules_refuse_a_ddv_sheet_document(evening, tmp_path):
     document = {"table_size": 4, "rows": sample_rows(4, 24)}
     with pytest.raises(CommandError, match="expected a JSON list"):
         _import(evening, tmp_path, 1, document)
+
+
+def time_called_document() -> dict:
+    """A §9.7 sheet whose time was called after game 18: 18 games and a penalty line, then
+    the four Vorführungen the owed Pflichtsoli become (§9.4)."""
+    rows = sample_rows(4, 24, seed=1)[:19]
+    for soloist, dealer in ((4, 3), (1, 4), (2, 1), (3, 2)):
+        rows.append(
+            {
+                "kind": "solo_buben",
+                "re": [soloist],
+                "augen_re": 60,
+                "solo_mode": "vorfuehrung",
+                "dealer": dealer,
+            }
+        )
+    return {"table_size": 4, "time_up_after": 18, "finished": True, "rows": rows}
+
+
+def test_a_ddv_sheet_with_the_time_called_records_it_with_its_rows(ddv_evening, tmp_path):
+    _import(ddv_evening, tmp_path, 1, time_called_document())
+    sheet = Sheet.objects.get(round__tournament=ddv_evening, table__number=1)
+    assert sheet.time_up_after == 18
+    assert sheet.status == Sheet.Status.CONFIRMED
+    assert sheet.versions.latest("number").games.count() == 23

@@ -1,0 +1,30 @@
+"""What the sheet pages say around the rows in the words of the tournament's ruleset
+(:class:`rules.sheet_words.SheetWords`): the desk's control that ends a table early, the
+captain's first-use hint and the head's count of games once the round's time was called."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from scoring.models import Sheet
+from tournament.ruleset_texts import say
+
+
+def sheet_words_context(sheet: Sheet, length: int) -> dict[str, Any]:
+    """``close_early_label``; ``entry_hint``: the hint's paragraphs (``None``: the page's own
+    hint, ``[]``: none); ``time_up_head``: the head's games once the time was called after a
+    game (``""`` while it was not, or when the organiser ended the table: the page says so),
+    of a sheet of ``length`` games."""
+    ruleset = sheet.round.tournament.rules
+    words = ruleset.sheet_words
+    hint = words.entry_hint
+    head = ""
+    if sheet.time_up_after is not None and not sheet.closed_after_game:
+        params = {"after": sheet.time_up_after, "games": length}
+        head = say(ruleset, replace(words.time_up_head, params=params))
+    return {
+        "close_early_label": say(ruleset, words.close_early),
+        "entry_hint": None if hint is None else [say(ruleset, text) for text in hint],
+        "time_up_head": head,
+    }
