@@ -1,5 +1,6 @@
 """A whole DDV round (24 games at a table of four) kept on the captain's phone at 390×844:
-Normalspiele, a Pflichtsolo of seats 2 and 1 (the dealer deals again after each), a penalty line
+Normalspiele, a Pflichtsolo of seats 2 and 1 (the dealer deals again after each), a Lustsolo of
+seat 2 (its Pflichtsolo played), a penalty line
 that is no game, four rows typed while the phone is offline and sent when it is back; then the
 round's time runs out, the page offers "Zeit abgelaufen" by itself, the captain records it, a
 Normalspiel is refused and only the Vorführungen of the seats still owing their Pflichtsolo
@@ -42,6 +43,7 @@ ROWS: dict[int, tuple[str, ...]] = {
     7: ("normal", "34", "3"),
     8: ("normal", "13", "1"),
     **{row: ("normal", *NORMAL[row % len(NORMAL)]) for row in range(9, 20)},
+    12: ("solo_damen", "2", "2"),  # seat 2 again, its Pflichtsolo played: a Lustsolo
 }
 OFFLINE = range(5, 9)
 ONE_HUNDRED = datetime.timedelta(minutes=100)  # the playing time at four
@@ -111,6 +113,7 @@ def test_a_whole_ddv_round_with_time_called_is_kept_on_the_phone_and_scored_as_t
     expect(sync).to_contain_text("alles gespeichert")
     records = stored_records(table, 19)
     assert len(records) == 19
+    assert records[11]["solo_mode"] == "lust"  # filled in: the only one possible for seat 2
     state = score_rows(records, 4, 24).state
     assert state.games == GAMES_BEFORE_TIME and state.owing == [3, 4]
     expect(status).to_contain_text(f"Spiel {GAMES_BEFORE_TIME + 1} von 24")
