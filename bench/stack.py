@@ -3,8 +3,9 @@ CPU, run locust headless and read its statistics, check the sheet versions after
 
 Used by ``bench_capacity.py`` (one machine) and ``bench_cluster.py`` (two app servers). Every
 step that needs Django runs as a subprocess of this file with the server's own environment
-(``python bench/stack.py prepare|verify``), so one benchmark can drive PostgreSQL and SQLite
-(network mode) in turn.
+(``python bench/stack_django.py prepare|verify``), so one benchmark can drive PostgreSQL and SQLite
+(network mode) in turn; that part is ``stack_django.py``, and the CPU meter
+``stack_cpu.py``.
 
 ``prepare`` (re)generates the 400-player tournament with a third round released and empty
 (``generate_demo``), gives the ``bench-organiser`` login access, vacuums PostgreSQL and writes
@@ -21,23 +22,22 @@ import http.client
 import json
 import os
 import random
-import re
 import signal
 import socket
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlencode
+
+from stack_browser import HOST, Browser  # noqa: F401 - re-exported for the benches
+from stack_cpu import CpuMeter, cpu_line, machine_cpu  # noqa: F401 - re-exported for the benches
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(1, str(ROOT))
 from config import serve  # noqa: E402 - the server as make serve starts it
 
-HOST = "127.0.0.1"
 PYTHON = sys.executable
 BIN = Path(sys.executable).parent
 PLAYERS = 400
@@ -226,138 +226,7 @@ def warm_up(server: Server, plan: dict, rounds: int = 30) -> None:
             get(server.port, path)
 
 
-class Browser:
-    """One client for the checks: a connection per request, its cookies, an optional
-    ``X-Forwarded-For`` (as a proxy would add it)."""
-
-    def __init__(self, port: int, forwarded_for: str = "") -> None:
-        self.port = port
-        self.forwarded_for = forwarded_for
-        self.cookies: dict[str, str] = {}
-
-    def request(
-        self, method: str, path: str, fields: dict | None = None, headers: dict | None = None
-    ) -> tuple[int, str, http.client.HTTPMessage]:
-        """Status, text and headers (looked up in any case: a2wsgi sends lower-case names)."""
-        sent = {"Host": f"{HOST}:{self.port}", **(headers or {})}
-        if self.cookies:
-            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        if self.forwarded_for:
-            sent["X-Forwarded-For"] = self.forwarded_for
-        body = None
-        if fields is not None:
-            body = urlencode(fields).encode()
-            sent["Content-Type"] = "application/x-www-form-urlencoded"
-            sent["Referer"] = f"http://{HOST}:{self.port}{path}"
-        connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
-        try:
-            connection.request(method, path, body=body, headers=sent)
-            response = connection.getresponse()
-            data = response.read().decode("utf-8", "replace")
-            for name, value in response.getheaders():
-                if name.lower() == "set-cookie":
-                    for key, morsel in SimpleCookie(value).items():
-                        self.cookies[key] = morsel.value
-            return response.status, data, response.headers
-        finally:
-            connection.close()
-
-    def form(self, path: str) -> tuple[str, str]:
-        status, text, _headers = self.request("GET", path)
-        csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', text)
-        revision = re.search(r'name="revision" value="(\d+)"', text)
-        if status != 200 or csrf is None:
-            raise RuntimeError(f"GET {path}: HTTP {status}, no form")
-        return csrf.group(1), revision.group(1) if revision else ""
-
-    def login(self, username: str, password: str) -> None:
-        csrf, _revision = self.form("/konto/anmelden/")
-        fields = {"username": username, "password": password, "csrfmiddlewaretoken": csrf}
-        status, _text, _headers = self.request("POST", "/konto/anmelden/", fields)
-        if status != 302:
-            raise RuntimeError(f"login: HTTP {status}")
-
-
 # ---------------------------------------------------------------------------- CPU
-
-
-def machine_cpu() -> tuple[int, int]:
-    """(idle, total) jiffies of all cores since boot, from /proc/stat."""
-    with open("/proc/stat", encoding="ascii") as stat:
-        values = [int(value) for value in stat.readline().split()[1:9]]
-    return values[3] + values[4], sum(values)
-
-
-def _proc_stats() -> list[tuple[int, str, int, int]]:
-    """(pid, command, parent pid, CPU ticks incl. reaped children) of every process."""
-    stats = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as stat:
-                text = stat.read()
-        except OSError:
-            continue
-        fields = text[text.rindex(")") + 2 :].split()
-        ticks = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
-        command = text[text.index("(") + 1 : text.rindex(")")]
-        stats.append((int(entry), command, int(fields[1]), ticks))
-    return stats
-
-
-class CpuMeter:
-    """Cores busy between ``start`` and ``stop``: the machine, our server masters with their
-    workers, PostgreSQL and Redis (all their processes on the machine, also those serving
-    others), the load client (locust), the rest."""
-
-    def __init__(self, servers: list[Server]) -> None:
-        self.masters = {server.process.pid for server in servers}
-
-    def _sample(self) -> dict[str, float]:
-        stats = _proc_stats()
-        tick = os.sysconf("SC_CLK_TCK")
-        idle, total = machine_cpu()
-        return {
-            "idle": idle,
-            "total": total,
-            "server": sum(t for p, _c, parent, t in stats if self.masters & {p, parent}) / tick,
-            "postgres": sum(t for _p, c, _parent, t in stats if c == "postgres") / tick,
-            "redis": sum(t for _p, c, _parent, t in stats if c.startswith("redis")) / tick,
-            "now": time.monotonic(),
-        }
-
-    def start(self) -> None:
-        self.before = self._sample()
-
-    def stop(self, client_seconds: float) -> dict[str, float]:
-        after = self._sample()
-        before = self.before
-        seconds = after["now"] - before["now"]
-        cores = os.cpu_count() or 1
-        idle = (after["idle"] - before["idle"]) / max(1, after["total"] - before["total"])
-        busy = (1 - idle) * cores
-        shares = {
-            key: (after[key] - before[key]) / seconds for key in ("server", "postgres", "redis")
-        }
-        shares["client"] = client_seconds / seconds
-        shares["machine"] = busy
-        shares["other"] = max(
-            0.0, busy - sum(shares[k] for k in ("server", "postgres", "redis", "client"))
-        )
-        return shares
-
-
-def cpu_line(shares: dict[str, float]) -> str:
-    cores = os.cpu_count() or 1
-    return (
-        f"cpu (cores busy): machine {shares['machine']:.2f} of {cores}; server "
-        f"{shares['server']:.2f}, PostgreSQL {shares['postgres']:.2f}, Redis "
-        f"{shares['redis']:.2f}, locust {shares['client']:.2f}, other {shares['other']:.2f}"
-    )
-
-
-# ---------------------------------------------------------------------------- locust
 
 
 @dataclass
@@ -518,7 +387,7 @@ def prepare(
         common.ensure_postgres_database(env["DATABASE_URL"], fresh=True)
     run_django(
         env,
-        str(BENCH / "stack.py"),
+        str(BENCH / "stack_django.py"),
         "prepare",
         str(plan_path),
         str(captains),
@@ -531,151 +400,7 @@ def prepare(
 def verify(env: dict[str, str], plan_path: Path, saved: dict, unknown: dict) -> dict:
     counts = plan_path.with_suffix(".saved.json")
     counts.write_text(json.dumps({"saved": saved, "unknown": unknown}))
-    completed = run_django(env, str(BENCH / "stack.py"), "verify", str(plan_path), str(counts))
+    completed = run_django(
+        env, str(BENCH / "stack_django.py"), "verify", str(plan_path), str(counts)
+    )
     return json.loads(completed.stdout)
-
-
-def static_outdated(root: Path) -> bool:
-    """True unless ``root`` holds a manifest newer than every file under ``static/`` (WhiteNoise
-    needs the manifest; making it compresses every file again, which takes long)."""
-    manifest = root / "staticfiles.json"
-    if not manifest.exists():
-        return True
-    newest = max(path.stat().st_mtime for path in (ROOT / "static").rglob("*") if path.is_file())
-    return newest > manifest.stat().st_mtime
-
-
-def _django() -> None:
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-
-
-def _prepare(plan_path: str, captains: int, desk_tables: int, players: int) -> None:
-    _django()
-    from django.conf import settings
-    from django.contrib.auth import get_user_model
-    from django.core.cache import cache
-    from django.core.management import call_command
-    from django.db import connection
-
-    from demo.records import form_data, sheet_records
-    from scoring.models import Sheet
-    from tournament.models import Tournament
-
-    call_command("migrate", interactive=False, verbosity=0)
-    if static_outdated(Path(settings.STATIC_ROOT)):
-        # The same manifest as production's storage, without compressing every file (that
-        # took 45 s on a busy machine); WhiteNoise then serves the files uncompressed.
-        from django.test.utils import override_settings
-
-        manifest = "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
-        storages = {**settings.STORAGES, "staticfiles": {"BACKEND": manifest}}
-        with override_settings(STORAGES=storages):
-            call_command("collectstatic", interactive=False, verbosity=0)
-    users = get_user_model()
-    if not users.objects.filter(username=ORGANISER).exists():
-        users.objects.create_user(ORGANISER, password=ORGANISER_PASSWORD)
-    slug = f"bench-{players}p-2r-open"
-    call_command(
-        "generate_demo",
-        players=players,
-        rounds=2,
-        seed=SEED,
-        slug=slug,
-        open_round=True,
-        replace=True,
-        organiser=ORGANISER,
-        stdout=sys.stderr,
-    )
-    # The tournament was made anew (same id, audit ids from 1 again): nothing cached from an
-    # earlier run may answer for it (Redis keeps its keys between runs).
-    cache.clear()
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("VACUUM ANALYZE")
-    tournament = Tournament.objects.get(slug=slug)
-    number = tournament.rounds_count
-    sheets = list(
-        Sheet.objects.filter(round__tournament=tournament, round__number=number)
-        .select_related("table")
-        .order_by("table__number")
-    )
-    if len(sheets) < captains + desk_tables:
-        raise SystemExit(f"only {len(sheets)} tables for {captains} + {desk_tables}")
-    tables = [
-        {"table": s.table.number, "token": s.table.entry_token, "size": s.table.seats.count()}
-        for s in sheets
-    ]
-    rng = random.Random(SEED)
-    bodies = {
-        str(size): [form_data(sheet_records(size, size * 4, rng)) for _ in range(3)]
-        for size in (4, 5)
-    }
-    plan = {
-        "slug": slug,
-        "round": number,
-        "standings": f"/t/{slug}/tabelle/",
-        "static": "/static/css/app.css",
-        "captains": tables[:captains],
-        "desk": tables[captains : captains + desk_tables],
-        "bodies": bodies,
-        "username": ORGANISER,
-        "password": ORGANISER_PASSWORD,
-        "database": connection.vendor,
-        "settings": {
-            "cache": settings.CACHES["default"]["BACKEND"],
-            "sessions": settings.SESSION_ENGINE,
-            "cache_seconds": settings.PUBLIC_CACHE_SECONDS,
-        },
-    }
-    Path(plan_path).write_text(json.dumps(plan))
-
-
-def _verify(plan_path: str, counts_path: str) -> None:
-    _django()
-    from scoring.models import Sheet
-
-    plan = json.loads(Path(plan_path).read_text())
-    counts = json.loads(Path(counts_path).read_text())
-    saved, unknown = counts["saved"], counts["unknown"]
-    problems = []
-    unanswered_saved = versions_total = 0
-    sheets = Sheet.objects.filter(round__tournament__slug=plan["slug"], round__number=plan["round"])
-    for sheet in sheets.select_related("table").prefetch_related("versions"):
-        token = sheet.table.entry_token
-        numbers = sorted(version.number for version in sheet.versions.all())
-        n, ok, maybe = len(numbers), saved.get(token, 0), unknown.get(token, 0)
-        versions_total += n
-        where = f"table {sheet.table.number}"
-        if numbers != list(range(1, n + 1)):
-            problems.append(f"{where}: version numbers {numbers} have gaps or duplicates")
-        elif n < ok:
-            problems.append(f"{where}: {ok} successful saves, {n} versions (lost)")
-        elif n > ok + maybe:
-            problems.append(f"{where}: {ok} successful saves (+{maybe} unanswered), {n} versions")
-        elif sheet.revision < n:
-            problems.append(f"{where}: revision {sheet.revision} < {n} versions")
-        unanswered_saved += n - ok
-    print(
-        json.dumps(
-            {
-                "problems": problems,
-                "versions": versions_total,
-                "saves": sum(saved.values()),
-                "unanswered_saved": unanswered_saved,
-                "confirmed": sheets.filter(status=Sheet.Status.CONFIRMED).count(),
-            }
-        )
-    )
-
-
-if __name__ == "__main__":
-    if sys.argv[1] == "prepare":
-        _prepare(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
-    elif sys.argv[1] == "verify":
-        _verify(sys.argv[2], sys.argv[3])
-    else:
-        raise SystemExit("usage: stack.py prepare PLAN CAPTAINS DESK PLAYERS | verify PLAN COUNTS")
