@@ -67,8 +67,11 @@ def browser():
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+# The pages depend on ``live_server`` so that they close before it stops and the test database
+# is flushed: a page still polling (the clock, the board) held a lock in the live server's
+# thread while the flush's TRUNCATE waited for it (a deadlock on PostgreSQL, seen once in CI).
 @pytest.fixture
-def desk(browser):
+def desk(browser, live_server):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     page = context.new_page()
     page.set_default_timeout(10_000)
@@ -77,7 +80,7 @@ def desk(browser):
 
 
 @pytest.fixture
-def phone(browser):
+def phone(browser, live_server):
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="de-DE"
     )
