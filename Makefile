@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # phones cost no worker (issue 21); 4 processes use both cores (docs/performance.md, section 8).
 SERVE_ARGS ?=
 
-.PHONY: run run-host setup serve test test-postgres lint format messages lock bench clean
+.PHONY: run run-host setup serve test test-deep test-postgres lint format messages lock bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,12 @@ serve: $(VENV)/.runtime
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The property tests at full depth (hypothesis profile "deep": four times the examples of make test).
+test-deep: $(VENV)/.dev
+	HYPOTHESIS_PROFILE=deep $(BIN)/python -m pytest -p no:cacheprovider $(PYTEST_ARGS) tests/rules tests/seating \
+		tests/seasons tests/prizes tests/exports/test_backup_validation.py tests/reliability/test_fuzzing.py \
+		tests/board/test_board_state.py tests/tournament/test_surname_order.py
 
 test-postgres: $(VENV)/.dev
 	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/doko} $(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 from demo.names import FIRST_NAMES, LAST_NAMES
 from demo.names import player_name as demo_player_name
@@ -19,6 +22,17 @@ from tournament.participants.services import add_participant, import_participant
 # have always been (tests assert names, and orders and ties that follow from them).
 TEST_FIRST_NAMES = FIRST_NAMES[:20]
 TEST_LAST_NAMES = LAST_NAMES[:10]
+
+# Property tests: ``ci`` for make test, ``deep`` for make test-deep (tests/examples.py scales the
+# tests that state their own count). No deadline: the machine is shared, a slow example is not a
+# wrong one.
+hypothesis_settings.register_profile(
+    "ci", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.register_profile(
+    "deep", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Hashing passwords with PBKDF2 (production's hasher) costs about a third of the suite's time;
 # tests/reliability/test_security.py checks that production keeps a strong hasher.

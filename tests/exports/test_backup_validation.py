@@ -21,6 +21,7 @@ from output.backup.document import BackupError, dumps, loads
 from output.backup.restore import import_tournament
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from scoring.standings.ranking import compute_standings
+from tests.examples import examples
 from tests.exports.backup_documents import valid_document
 from tournament.models import AuditEntry, Participant, Round, Seat, Table, Tournament
 
@@ -342,7 +343,7 @@ class _RolledBack(Exception):
 
 
 @settings(
-    max_examples=80,
+    max_examples=examples(80),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

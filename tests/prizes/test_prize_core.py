@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from output.prizes.core import Placed, PrizeLine, prize_list
+from tests.examples import examples
 
 # The evening: 37 players, 25 members at 10 € and 12 guests at 12 €: pot 250 + 144 = 394 €
 # = 39 400 ct. 90 % is paid out: prize money 35 460 ct (354,60 €).
@@ -172,7 +173,7 @@ lines_strategy = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     placed=standings(),
     lines=lines_strategy,
@@ -190,7 +191,7 @@ def test_cash_prizes_never_exceed_the_prize_money(placed, lines, pot, percent, t
     assert all(award.cents % 100 == 0 and award.cents >= 0 for award in result.awards)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     placed=standings(),
     lines=lines_strategy,

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rules.hausregeln import RecordError, score_game
 from rules.hausregeln.keys import KNOWN_FIELDS
 from scoring.models import Game, SheetVersion
+from tests.examples import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +61,7 @@ RECORD_KEYS = sorted(KNOWN_FIELDS)
 RECORDS = st.dictionaries(st.sampled_from(RECORD_KEYS), JSON_VALUES, max_size=8)
 
 FUZZ = settings(
-    max_examples=120,
+    max_examples=examples(120),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -108,7 +109,7 @@ def test_captain_calculator_endpoint_never_fails(evening, record):
     assert "error" in body or "points" in body
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(record=st.one_of(RECORDS, JSON_VALUES))
 def test_record_parser_refuses_or_scores_every_json_value(record):
     try:

@@ -12,9 +12,12 @@ from rules.ddv.engine import score_game
 from rules.ddv.errors import DdvRefused
 from rules.ddv.jsonio import score_games_document, score_round_document
 from rules.ddv.sheet import score_round
+from tests.examples import examples
 from tests.rules.strategies import json_values
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 KEYS = [
     "kind",
     "re",

@@ -17,9 +17,12 @@ from hypothesis import strategies as st
 
 from rules.ddv.engine import score_game
 from rules.ddv.sheet import score_round
+from tests.examples import examples
 
 SOLOS = ["solo_trumpf", "solo_kreuz", "solo_pik", "solo_herz", "solo_damen", "solo_buben"]
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from rules.ddv.options import DdvOptions
 from rules.ddv.sheet import score_round
 from rules.entry import EntrySpec
 from rules.rows import GAME, PENALTY, ROW_KINDS, RowResult, SheetResult
+from tests.examples import examples
 from tests.rules.test_ddv_round_properties import SETTINGS, rounds
 
 DDV = rules.get("ddv")
@@ -108,7 +109,7 @@ def _drawn(seats: int):
     return rounds(seats).filter(lambda drawn: drawn[0]["games_per_round"] in LENGTHS[seats])
 
 
-@settings(SETTINGS, max_examples=60)
+@settings(SETTINGS, max_examples=examples(60))
 @given(st.one_of(_drawn(4), _drawn(5)))
 def test_random_legal_rounds_score_the_same_through_the_interface(drawn) -> None:
     sheet, model = drawn

@@ -17,6 +17,7 @@ from rules.hausregeln import (
     score_game,
 )
 from rules.hausregeln.vocabulary import KIND_BY_VALUE, ONE_RE_KINDS
+from tests.examples import examples
 from tests.rules.strategies import (
     calculator_records,
     json_values,
@@ -26,7 +27,9 @@ from tests.rules.strategies import (
     scenarios,
 )
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def active_seats(record: dict[str, Any]) -> list[int]:
@@ -186,7 +189,7 @@ def test_parsing_is_stable(options: ScoringOptions, data: st.DataObject) -> None
     assert parse_record(record, options) == parse_record(copy.deepcopy(record), options)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(json_values, options_strategy)
 def test_arbitrary_input_raises_only_record_error(value: Any, options: ScoringOptions) -> None:
     try:
@@ -235,7 +238,7 @@ def _mutate(record: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
     return mutated
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(scenarios(), st.data())
 def test_mutated_records_raise_only_record_error(
     scenario: tuple[dict[str, Any], ScoringOptions], data: st.DataObject

@@ -4,6 +4,7 @@ sheets and the standings directly: no signal somebody must answer, one transacti
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 
@@ -12,12 +13,13 @@ import scoring.evening.substitutes as substitutes
 from scoring.evening.rounds import draw_round, release_round
 from scoring.evening.substitutes import replace_player
 from scoring.models import Sheet
-from tests.purity import ROOT
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Round, Seat, SeatChange
 from tournament.participants.services import add_participant
 
 pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def defined_signals() -> list[str]:

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seasons.core import EveningResult, SeasonRule, rank_season
+from tests.examples import examples
 
 NAMES = {1: "Anna", 2: "Bernd", 3: "Carla", 4: "Dieter", 5: "Emil"}
 
@@ -125,7 +126,9 @@ def test_a_rule_refuses_bad_figures(arguments):
 
 
 # No deadline: the machine is shared, and a slow example is not a wrong one.
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 results_strategy = st.lists(
     st.builds(

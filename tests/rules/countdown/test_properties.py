@@ -13,10 +13,11 @@ from rules.countdown import Refusal, parse_options, partie_points, play_partie, 
 from rules.countdown.games import GAMES, UPPER_END_24
 from rules.countdown.partie import PartiePlay
 from rules.countdown.round import RoundPlay, round_dealer
+from tests.examples import examples
 from tests.rules.countdown.dealing import deal_record, options_json
 
 SETTINGS = settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
