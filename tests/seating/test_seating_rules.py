@@ -171,8 +171,9 @@ def test_the_report_of_a_single_table_explains_everything_as_unavoidable():
 
 
 def test_the_report_names_the_rule_for_the_avoidable_rest():
-    """Eight players, the same two tables again: 12 pairs meet again, none of them had to
-    (28 pairs, 12 met, 12 seated: 16 new pairs would do; each player has 4 unmet)."""
+    """Eight players, the same two tables again: 12 pairs meet again; round 1 had two tables,
+    so a table of four seats at least two pairs of one of them (4 in all), the other 8 are the
+    rule's."""
     seating = Seating((TableSeating(1, (1, 2, 3, 4)), TableSeating(2, (5, 6, 7, 8))))
     history = History.of([seating])
     for rule, code in [
@@ -181,12 +182,27 @@ def test_the_report_names_the_rule_for_the_avoidable_rest():
         (SeatingRule.DRAWN_AVOID, "search"),
     ]:
         report = repeat_report(seating, history, rule)
-        assert (report.pairs, report.unavoidable, report.from_round) == (12, 0, 3)
-        assert [(r.code, r.params) for r in report.reasons] == [(code, {"pairs": 12})]
+        assert (report.pairs, report.unavoidable, report.from_round) == (12, 4, 3)
+        assert [(r.code, r.params) for r in report.reasons] == [
+            ("tables_too_few", {"pairs": 4, "round": 1, "tables": 2}),
+            (code, {"pairs": 8}),
+        ]
     third = repeat_report(seating, History.of([seating, seating]), SeatingRule.PLACEMENT)
     assert third.third == 12
     assert ("evening_full", {"players": 8, "from_round": 3}) in [
         (r.code, r.params) for r in third.reasons
+    ]
+
+
+def test_a_five_table_after_four_tables_must_seat_a_pair_again():
+    """Nine players, round 1 at 4 + 5 (two tables): in round 2 the 5-table seats at least
+    3 + 1 pairs of one of them, the 4-table 1 + 1: 6, as here."""
+    first = Seating((TableSeating(1, (1, 2, 3, 4)), TableSeating(2, (5, 6, 7, 8, 9))))
+    second = Seating((TableSeating(1, (1, 2, 5, 6)), TableSeating(2, (3, 4, 7, 8, 9))))
+    report = repeat_report(second, History.of([first]), SeatingRule.DRAWN_AVOID)
+    assert (report.pairs, report.unavoidable) == (6, 6)
+    assert [(r.code, r.params) for r in report.reasons] == [
+        ("tables_too_few", {"pairs": 6, "round": 1, "tables": 2}),
     ]
 
 

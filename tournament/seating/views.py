@@ -27,7 +27,7 @@ from tournament.participants.views import CheckInView
 from tournament.seating import core as pure
 from tournament.seating.forms import DrawForm
 from tournament.seating.messages import keeper_seats_text, seating_problem
-from tournament.seating.reading import repeat_warnings, round_with_seating
+from tournament.seating.reading import repeat_summary, repeat_warnings, round_with_seating
 from tournament.seating.services import (
     add_late_arrival,
     discard_draft,
@@ -99,6 +99,7 @@ class RoundView(RoundMixin, TemplateView):
             )
         if round_ is not None and round_.tables.all():
             context["repeat_warnings"] = repeat_warnings(self.tournament, round_)
+            context["repeat_summary"] = repeat_summary(self.tournament, round_)
             context["late_arrivals"] = late_arrivals(round_, context["tables"])
             if round_.lots:
                 names = dict(self.tournament.participants.values_list("pk", "name"))

@@ -60,8 +60,10 @@ class Reason:
     """One reason for repeat pairs, as a code with numbers (the service words it).
 
     codes: ``unavoidable`` (``pairs`` had to meet again: who has met whom leaves too few new
-    tablemates), ``evening_full`` (from round ``from_round`` on, ``players`` players at these
-    tables cannot all meet new tablemates), ``placement`` (``pairs`` remain because the rule
+    tablemates), ``tables_too_few`` (``pairs`` had to meet again: round ``round`` had only
+    ``tables`` tables, fewer than the seats of a table now), ``evening_full`` (from round
+    ``from_round`` on, ``players`` players at these tables cannot all meet new tablemates),
+    ``placement`` (``pairs`` remain because the rule
     seats strictly by placement), ``near_placement`` (``pairs`` remain because swaps stay
     between neighbouring tables), ``search`` (``pairs`` remain: the seeded search found no
     seating with fewer)."""
@@ -104,11 +106,9 @@ def evening_full_round(players: int, sizes: Sequence[int]) -> int:
     return min(by_pairs, by_player)
 
 
-def unavoidable_pairs(ids: Iterable[int], sizes: Sequence[int], history: History) -> int:
-    """A lower bound on the pairs who must meet again when ``ids`` sit at tables of ``sizes``:
-    the pairs seated beyond the pairs never met, and half the tablemates each player lacks
+def _partner_bound(present: set[int], sizes: Sequence[int], history: History) -> int:
+    """The pairs seated beyond the pairs never met, and half the tablemates each player lacks
     (who has fewer unmet players left than a table of the smallest size needs)."""
-    present = set(ids)
     n = len(present)
     met_of = dict.fromkeys(present, 0)
     met_pairs = 0
@@ -123,6 +123,35 @@ def unavoidable_pairs(ids: Iterable[int], sizes: Sequence[int], history: History
     return max(0, by_pairs, (lacking + 1) // 2)
 
 
+def _fewest_pairs(size: int, groups: int) -> int:
+    """The fewest pairs of one group when ``size`` players come from ``groups`` groups."""
+    whole, rest = divmod(size, groups)
+    return rest * comb(whole + 1, 2) + (groups - rest) * comb(whole, 2)
+
+
+def _tables_bound(
+    present: set[int], sizes: Sequence[int], history: History
+) -> tuple[int, int, int]:
+    """(pairs, round, groups): an earlier round whose tables (and players absent from it, each
+    a group of one) are fewer than a table's seats forces pairs of one of its tables together,
+    e.g. four tables in round 1 and a 5-table in round 2. The round that forces most."""
+    best = (0, 0, 0)
+    for index, tables in enumerate(history.tables):
+        groups = len({tables[pid] for pid in present if pid in tables})
+        groups += sum(1 for pid in present if pid not in tables)
+        if groups:
+            forced = sum(_fewest_pairs(size, groups) for size in sizes)
+            best = max(best, (forced, index + 1, groups))
+    return best
+
+
+def unavoidable_pairs(ids: Iterable[int], sizes: Sequence[int], history: History) -> int:
+    """A lower bound on the pairs who must meet again when ``ids`` sit at tables of ``sizes``
+    (the larger of the two bounds ``repeat_report`` names)."""
+    present = set(ids)
+    return max(_partner_bound(present, sizes, history), _tables_bound(present, sizes, history)[0])
+
+
 def repeat_report(
     seating: Seating, history: History, rule: SeatingRule | str = SeatingRule.PLACEMENT
 ) -> RepeatReport:
@@ -135,9 +164,16 @@ def repeat_report(
     players = len(seating.participants)
     number = history.rounds + 1
     full = evening_full_round(players, seating.sizes) if players else 1
-    unavoidable = min(pairs, unavoidable_pairs(seating.participants, seating.sizes, history))
+    present = set(seating.participants)
+    partners = _partner_bound(present, seating.sizes, history)
+    forced, earlier, groups = _tables_bound(present, seating.sizes, history)
+    unavoidable = min(pairs, max(partners, forced))
     reasons: list[Reason] = []
-    if unavoidable:
+    if unavoidable and forced > partners:
+        reasons.append(
+            Reason("tables_too_few", {"pairs": unavoidable, "round": earlier, "tables": groups})
+        )
+    elif unavoidable:
         reasons.append(Reason("unavoidable", {"pairs": unavoidable}))
     if pairs and number >= full:
         reasons.append(Reason("evening_full", {"players": players, "from_round": full}))

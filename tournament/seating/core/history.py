@@ -21,7 +21,8 @@ def pair(a: int, b: int) -> tuple[int, int]:
 class History:
     """Counts over the earlier rounds: ``met[pair]`` how often two participants shared a table,
     ``fives[p]`` how often ``p`` sat at a 5-table, ``seats[p][(size, seat)]`` how often ``p``
-    sat at ``seat`` of a table of ``size``. Participants new to the evening simply count 0."""
+    sat at ``seat`` of a table of ``size``, ``tables[i][p]`` the table ``p`` sat at in the
+    ``i``-th earlier round (0-based). Participants new to the evening simply count 0."""
 
     rounds: int = 0
     met: Counter[tuple[int, int]] = field(default_factory=Counter)
@@ -29,6 +30,7 @@ class History:
     seats: defaultdict[int, Counter[tuple[int, int]]] = field(
         default_factory=lambda: defaultdict(Counter)
     )
+    tables: tuple[dict[int, int], ...] = ()
 
     @classmethod
     def of(cls, seatings: Iterable[Seating]) -> History:
@@ -36,16 +38,16 @@ class History:
         met: Counter[tuple[int, int]] = Counter()
         fives: Counter[int] = Counter()
         seats: defaultdict[int, Counter[tuple[int, int]]] = defaultdict(Counter)
-        rounds = 0
+        tables: list[dict[int, int]] = []
         for seating in seatings:
-            rounds += 1
+            tables.append({pid: table.number for table in seating.tables for pid in table.seats})
             for table in seating.tables:
                 met.update(pair(a, b) for a, b in combinations(table.seats, 2))
                 for seat, pid in enumerate(table.seats, start=1):
                     seats[pid][(table.size, seat)] += 1
                     if table.size == 5:
                         fives[pid] += 1
-        return cls(rounds, met, fives, seats)
+        return cls(len(tables), met, fives, seats, tuple(tables))
 
     def times(self, a: int, b: int) -> int:
         """How often ``a`` and ``b`` shared a table before."""
