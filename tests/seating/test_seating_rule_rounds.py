@@ -14,6 +14,7 @@ from django.urls import reverse
 from scoring.evening.rounds import draw_round, release_round
 from tournament.models import Round, SeatingRule, Tournament
 from tournament.seating.core import History, repeat_report
+from tournament.seating.core import SeatingRule as CoreRule
 from tournament.seating.reading import earlier_seatings, round_with_seating, seating_of
 from tournament.seating.services import swap_players
 
@@ -30,6 +31,11 @@ def played(evening, confirm_round):
 def repeats(tournament, number):
     history = History.of(earlier_seatings(tournament, number).values())
     return repeat_report(seating_of(round_with_seating(tournament, number)), history)
+
+
+def test_the_models_choices_are_the_cores_rules():
+    assert SeatingRule.values == [rule.value for rule in CoreRule]
+    assert set(SeatingRule.values) <= set(Round.Method.values)
 
 
 def test_the_tournaments_rule_seats_round_two_and_is_stored_on_the_round(played):

@@ -23,7 +23,6 @@ from tournament.models.codes import (
     new_short_code,
 )
 from tournament.occupants import occupant_in_game
-from tournament.seating.core.fair import SeatingRule as CoreSeatingRule
 
 # The limits of a tournament's settings: the model's constraints, the service's check and the
 # form's number fields all read them from here.
@@ -47,14 +46,12 @@ SLIDE_FIELDS = (
 
 
 class SeatingRule(models.TextChoices):
-    """How round 2 and later are seated (``tournament.seating.core.fair``)."""
+    """How round 2 and later are seated: the values of the seating core's ``SeatingRule``
+    (``tournament.seating.core.fair``; the models stay below the seating)."""
 
-    PLACEMENT = CoreSeatingRule.PLACEMENT.value, _("nach Platzierung")
-    PLACEMENT_AVOID = (
-        CoreSeatingRule.PLACEMENT_AVOID.value,
-        _("nach Platzierung, Wiederholungen vermeiden"),
-    )
-    DRAWN_AVOID = CoreSeatingRule.DRAWN_AVOID.value, _("gelost, Wiederholungen vermeiden")
+    PLACEMENT = "placement", _("nach Platzierung")
+    PLACEMENT_AVOID = "placement_avoid", _("nach Platzierung, Wiederholungen vermeiden")
+    DRAWN_AVOID = "drawn_avoid", _("gelost, Wiederholungen vermeiden")
 
 
 class Tournament(models.Model):
