@@ -72,10 +72,11 @@ def test_the_draw_form_posts_the_rule_and_the_round_page_explains_the_repeats(
     assert Round.objects.get(tournament=played, number=2).method == "drawn_avoid"
     page = organiser_client.get(page_url).content.decode()
     assert "gelost, Wiederholungen vermeiden" in page
+    assert '<option value="drawn_avoid" selected>' in page  # drawn again: the same rule
     assert 'id="repeat-summary"' in page
     assert (
-        "2 Paare treffen sich wieder: 2 davon unvermeidbar: Durchgang 1 hatte nur 4 Tische, "
-        "weniger als ein Tisch jetzt Plätze hat." in page
+        "2 Paare treffen sich wieder: 2 davon unvermeidbar: Durchgang 1 hatte nur 4 Tische – "
+        "an einem Tisch mit mehr Plätzen sitzen zwei vom selben Tisch." in page
     )
 
 

@@ -165,10 +165,10 @@ def _reason_text(reason: Reason) -> str:
     if reason.code == "tables_too_few":
         return (
             ngettext(
-                "%(pairs)d davon unvermeidbar: Durchgang %(round)d hatte nur %(tables)d Tische, "
-                "weniger als ein Tisch jetzt Plätze hat",
-                "%(pairs)d davon unvermeidbar: Durchgang %(round)d hatte nur %(tables)d Tische, "
-                "weniger als ein Tisch jetzt Plätze hat",
+                "%(pairs)d davon unvermeidbar: Durchgang %(round)d hatte nur %(tables)d Tische – "
+                "an einem Tisch mit mehr Plätzen sitzen zwei vom selben Tisch",
+                "%(pairs)d davon unvermeidbar: Durchgang %(round)d hatte nur %(tables)d Tische – "
+                "an einem Tisch mit mehr Plätzen sitzen zwei vom selben Tisch",
                 count,
             )
             % params

@@ -20,7 +20,7 @@ from django.views.generic import TemplateView
 
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError
-from tournament.models import Participant, Round, Seat, Tournament
+from tournament.models import Participant, Round, Seat, SeatingRule, Tournament
 from tournament.normalize import name_sort_key, small_int
 from tournament.participants.services import eligible_participants
 from tournament.participants.views import CheckInView
@@ -78,6 +78,12 @@ class RoundView(RoundMixin, TemplateView):
                 seat.participant_id for table in context["tables"] for seat in table.seats.all()
             }
             context["draw_form"] = DrawForm()
+            # A round seated by a rule offers that rule again, else the tournament's.
+            context["seating_rule"] = (
+                round_.method
+                if round_ is not None and round_.method in SeatingRule.values
+                else self.tournament.seating_rule
+            )
             # The edits below post participant ids; chosen_participant() checks them.
             context["seated_players"] = [p for p in participants if p.pk in seated_ids]
             context["unseated_players"] = [p for p in participants if p.pk not in seated_ids]
