@@ -65,7 +65,7 @@ def main() -> int:
     slowest = 0.0
     for rule in SeatingRule:
         slowest = max(slowest, *evening(args.players, args.rounds, rule, args.seed))
-    verdict = "ok" if slowest < LIMIT_SECONDS else "TOO SLOW"
+    verdict = "[PASS]" if slowest < LIMIT_SECONDS else "[FAIL]"
     print(
         f"slowest round: {slowest * 1000:.1f} ms (limit {LIMIT_SECONDS * 1000:.0f} ms): {verdict}"
     )
