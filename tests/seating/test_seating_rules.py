@@ -160,6 +160,21 @@ def test_a_drawn_round_spreads_the_five_tables():
     assert set(result.seating.table(1).seats) <= {5, 6, 7, 8, 9}
 
 
+def test_a_lot_names_the_table_its_player_sits_at_after_the_swaps():
+    """Players 4 and 5 tie for place 4 (a lot at the boundary of tables 1 and 2); both met 1,
+    2 and 3 before, so the winner of place 4 moves to table 2 and player 6 up to table 1."""
+    ranking = [RankedPlayer(pid, (-pid,)) for pid in (1, 2, 3)]
+    ranking += [RankedPlayer(4, (-4,)), RankedPlayer(5, (-4,))]
+    ranking += [RankedPlayer(pid, (-pid,)) for pid in (6, 7, 8)]
+    history = History(rounds=1, met=Counter({pair(a, b): 1 for a in (1, 2, 3) for b in (4, 5)}))
+    result = seat_by_rule(SeatingRule.PLACEMENT_AVOID, ranking, history, 7)
+    assert result.report.pairs == 0
+    (lot,) = result.lots
+    assert lot.participant_ids == (4, 5)
+    assert lot.tables == (2, 2)  # both at table 2 now, whoever won place 4
+    assert set(result.seating.table(1).seats) == {1, 2, 3, 6}
+
+
 def test_the_report_of_a_single_table_explains_everything_as_unavoidable():
     seating = Seating((TableSeating(1, (1, 2, 3, 4)),))
     report = repeat_report(seating, History.of([seating]), SeatingRule.DRAWN_AVOID)

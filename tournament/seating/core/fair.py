@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from math import comb
 from typing import Any
@@ -364,6 +364,11 @@ def seat_by_rule(
             else placed.seating
         )
     seating = rotate_seats(tables, history, seed, keeper=keeper, dealer=dealer)
+    # A lot names where its players sit: avoiding repeats may move one to the next table.
+    lots = tuple(
+        replace(lot, tables=tuple(seating.position_of(pid).table for pid in lot.order))
+        for lot in lots
+    )
     return RuleResult(seating, repeat_report(seating, history, rule), lots, order)
 
 
