@@ -159,3 +159,31 @@ def test_the_list_keeper_rotates_over_four_rounds_of_one_table(
         keepers.append(round_with_seating(tournament, number).tables.all()[0].seats.all()[0])
         confirm_round(tournament, number)
     assert sorted(Counter(seat.participant_id for seat in keepers).values()) == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize("rule", list(SeatingRule))
+def test_under_ddv_the_last_seat_keeps_the_list_and_who_sits_there_changes(
+    make_tournament, add_participants, rule
+):
+    """DDV: seat 4 (5 at five) keeps the list. Round 2 gives that seat at every table to a
+    player who did not keep the list in round 1 (each table has one)."""
+    from tournament.seating import services as seating
+    from tournament.seating.core import RankedPlayer
+
+    tournament = make_tournament("DDV", ruleset="ddv")
+    people = add_participants(tournament, 13)
+    draw_round(tournament, 1, seed=3)
+    release_round(tournament, 1)
+    first = round_with_seating(tournament, 1)
+    keepers_1 = {
+        seat.participant_id for t in first.tables.all() for seat in t.seats.all() if seat.is_captain
+    }
+    assert len(keepers_1) == 3
+    round_ = seating.draft_round(tournament, 2)
+    ranking = [RankedPlayer(p.pk, (-index,)) for index, p in enumerate(people)]
+    seating.seat_round(round_, [p.pk for p in people], seed=9, ranking=ranking, rule=rule)
+    second = round_with_seating(tournament, 2)
+    for table in second.tables.all():
+        keeper = table.seats.all()[table.keeper_seat - 1]
+        assert table.keeper_seat == len(table.seats.all())  # the ruleset's seat stays
+        assert keeper.participant_id not in keepers_1
