@@ -31,3 +31,16 @@ def test_round_two_drawn_avoiding_repeats_explains_its_repeats(
     phone.goto(f"{live_server.url}/verwaltung/{evening.slug}/durchgang/2/")
     assert phone.inner_text("#repeat-summary") == summary
     screenshot(phone, "seating-rule-round-phone")
+
+
+def test_the_seating_rule_is_a_setting_of_the_tournament(desk, phone, live_server, evening):
+    for page, name in ((desk, "desk"), (phone, "phone")):
+        login(page, live_server)
+        page.goto(f"{live_server.url}/verwaltung/{evening.slug}/einstellungen/")
+        page.select_option("#id_seating_rule", "placement_avoid")
+        page.locator("#id_seating_rule").scroll_into_view_if_needed()
+        screenshot(page, f"seating-rule-settings-{name}")
+    desk.click("main button[type=submit]")
+    desk.wait_for_url(lambda url: "/einstellungen/" not in url)
+    evening.refresh_from_db()
+    assert evening.seating_rule == "placement_avoid"
