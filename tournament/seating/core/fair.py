@@ -44,7 +44,7 @@ from tournament.seating.core.sizes import DOPPELKOPF, table_sizes
 
 AGAIN = 10**12  # the weight of a pair that shared a table before
 THIRD = 10**6  # added for a pair meeting for the third time or more
-RESTART_BUDGET = 240  # drawn_avoid: seeded starts = max(1, RESTART_BUDGET // players)
+RESTART_BUDGET = 6_000  # drawn_avoid: seeded starts = RESTART_BUDGET // players², 1 to 200
 
 
 class SeatingRule(StrEnum):
@@ -313,7 +313,7 @@ def _drawn(
 
     floor = unavoidable_pairs(ids, sizes, history) * AGAIN
     best_cost, best = None, None
-    for _attempt in range(max(1, RESTART_BUDGET // max(1, len(ids)))):
+    for _attempt in range(min(200, max(1, RESTART_BUDGET // max(1, len(ids)) ** 2))):
         # Who sat at 5-tables most often starts at a 4-table (the 5-tables are last).
         order = sorted(shuffled(ids, rng), key=lambda pid: -fives.get(pid, 0))
         search = _Tables(
@@ -323,7 +323,7 @@ def _drawn(
         cost = search.total()
         if best_cost is None or cost < best_cost:
             best_cost, best = cost, [list(table) for table in search.tables]
-        if best_cost <= floor:
+        if best_cost < floor + THIRD:  # as few repeats as there must be, none a third time
             break
     fallback_cost = _Tables([list(t.seats) for t in fallback.tables], history, at_five).total()
     if fallback_cost < best_cost:
