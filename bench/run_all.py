@@ -30,6 +30,7 @@ ROOT = BENCH.parent
 
 BENCHMARKS = [
     ("rules", "bench_rules.py", []),
+    ("seating", "bench_seating.py", []),
     ("standings", "bench_standings.py", []),
     ("seasons", "bench_seasons.py", []),
     ("sheet_save", "bench_sheet_save.py", []),

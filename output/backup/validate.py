@@ -54,6 +54,7 @@ from tournament.models import (
     Participant,
     Round,
     SeatChange,
+    SeatingRule,
     Table,
     Tournament,
 )
@@ -138,6 +139,14 @@ class _Reader(SheetChecks):
                 "str",
                 path,
                 choices=Tournament.NameOrder.values,
+            ),
+            # Backups made before the seating rules existed seat by placement.
+            "seating_rule": checked(
+                {"seating_rule": SeatingRule.PLACEMENT} | item,
+                "seating_rule",
+                "str",
+                path,
+                choices=SeatingRule.values,
             ),
         }
         # Backups made before the projector's show existed keep its defaults.

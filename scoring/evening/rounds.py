@@ -35,10 +35,16 @@ __all__ = [
 
 @transaction.atomic
 def draw_round(
-    tournament: Tournament, number: int, *, seed: int | None = None, user: User = None
+    tournament: Tournament,
+    number: int,
+    *,
+    seed: int | None = None,
+    seating_rule: str | None = None,
+    user: User = None,
 ) -> Round:
-    """Seat round ``number``: round 1 by a seeded random draw, later rounds by placement (the
-    standings after the previous round; every earlier round must be final)."""
+    """Seat round ``number``: round 1 by a seeded random draw, later rounds by ``seating_rule``
+    (default the tournament's) along the standings after the previous round (every earlier
+    round must be final)."""
     seating.check_round_order(tournament, number)
     if number > 1:
         # Placement uses the standings of every earlier round: none may have an open sheet.
@@ -51,7 +57,7 @@ def draw_round(
         if number > 1
         else None
     )
-    return seating.seat_round(round_, ids, seed=seed, ranking=ranking, user=user)
+    return seating.seat_round(round_, ids, seed=seed, ranking=ranking, rule=seating_rule, user=user)
 
 
 @transaction.atomic

@@ -30,7 +30,11 @@ class DrawRoundView(RoundActionView):
                 " ".join(error for errors in form.errors.values() for error in errors)
             )
         round_ = draw_round(
-            self.tournament, self.number, seed=form.cleaned_data["seed"], user=request.user
+            self.tournament,
+            self.number,
+            seed=form.cleaned_data["seed"],
+            seating_rule=form.cleaned_data["seating"] or None,
+            user=request.user,
         )
         return _(
             "Durchgang %(number)d ist ausgelost (Startwert %(seed)d). Bitte prüfen und freigeben."

@@ -52,6 +52,7 @@ class TournamentForm(forms.ModelForm):
             self.fields[name].widget.attrs.update(min=low, max=high)
         # A form posted without the setting (a page from before it existed) keeps what is set.
         self.fields["name_order"].required = False
+        self.fields["seating_rule"].required = False
         self.fields["slide_seconds"].required = False
         instance = kwargs.get("instance")
         # A new tournament (an unsaved instance) plays the default ruleset.
@@ -83,6 +84,9 @@ class TournamentForm(forms.ModelForm):
     def clean_name_order(self) -> str:
         return self.cleaned_data.get("name_order") or self.instance.name_order
 
+    def clean_seating_rule(self) -> str:
+        return self.cleaned_data.get("seating_rule") or self.instance.seating_rule
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if self.ruleset_lock and ruleset_fields.posted_change(self):
@@ -97,7 +101,10 @@ class TournamentForm(forms.ModelForm):
         return cleaned
 
     FIELDSETS = (
-        (_("Turnier"), ("name", "slug", "date", "venue", "rounds_count", "cycles")),
+        (
+            _("Turnier"),
+            ("name", "slug", "date", "venue", "rounds_count", "cycles", "seating_rule"),
+        ),
         (None, ()),  # the ruleset: its choice, then each ruleset's options under its name
         (
             _("Öffentliche Seiten"),

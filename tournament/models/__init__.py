@@ -51,6 +51,7 @@ from tournament.models.evening import (
     RoundQuerySet,
     Seat,
     SeatChange,
+    SeatingRule,
     Table,
     Tournament,
 )
@@ -102,6 +103,7 @@ __all__ = [
     "RoundQuerySet",
     "Seat",
     "SeatChange",
+    "SeatingRule",
     "Table",
     "Tournament",
     "TournamentAccess",

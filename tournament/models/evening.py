@@ -45,6 +45,15 @@ SLIDE_FIELDS = (
 )
 
 
+class SeatingRule(models.TextChoices):
+    """How round 2 and later are seated: the values of the seating core's ``SeatingRule``
+    (``tournament.seating.core.fair``; the models stay below the seating)."""
+
+    PLACEMENT = "placement", _("nach Platzierung")
+    PLACEMENT_AVOID = "placement_avoid", _("nach Platzierung, Wiederholungen vermeiden")
+    DRAWN_AVOID = "drawn_avoid", _("gelost, Wiederholungen vermeiden")
+
+
 class Tournament(models.Model):
     class NameOrder(models.TextChoices):
         """How lists by name are sorted: by the name as typed, or by surname
@@ -98,6 +107,18 @@ class Tournament(models.Model):
             "Anwesenheitsliste) und dieselben Listen in Excel."
         ),
     )
+    seating_rule = models.CharField(
+        _("Setzen ab Durchgang 2"),
+        max_length=20,
+        choices=SeatingRule.choices,
+        default=SeatingRule.PLACEMENT,
+        help_text=_(
+            "Nach Platzierung: Platz 1–4 an Tisch 1 usw. Wiederholungen vermeiden: Spieler "
+            "benachbarter Tische tauschen, damit möglichst wenige Paare wieder zusammensitzen. "
+            "Gelost: eine Auslosung mit möglichst wenigen Wiederholungen. Listenführer und "
+            "Plätze wechseln in jedem Fall über den Abend."
+        ),
+    )
     club = models.ForeignKey(
         Club,
         on_delete=models.PROTECT,
@@ -121,6 +142,7 @@ class Tournament(models.Model):
         "public_rules",
         "public_projector",
         "name_order",
+        "seating_rule",
         *SLIDE_FIELDS,
     )
 
@@ -173,6 +195,10 @@ class Tournament(models.Model):
         house rules seat 1, DDV the last seat). Asks nothing of the database."""
         return self.rules.list_keeper_seat(table_size)
 
+    def first_dealer_seat(self, table_size: int) -> int:
+        """The seat that deals the first game at a table of ``table_size`` (the ruleset's)."""
+        return self.rules.dealer(1, table_size)
+
     def mark_list_keepers(self, tables: Iterable[Table]) -> None:
         """Tell each table (seats prefetched) its list keeper's seat once, so pages ask
         ``table.keeper_seat`` and ``seat.is_captain`` without a query per table."""
@@ -215,14 +241,16 @@ class Round(models.Model):
     class Method(models.TextChoices):
         DIGITAL = "digital", _("digitale Auslosung")
         SLIPS = "slips", _("Losnummern")
-        PLACEMENT = "placement", _("nach Platzierung")
+        PLACEMENT = SeatingRule.PLACEMENT.value, SeatingRule.PLACEMENT.label
+        PLACEMENT_AVOID = SeatingRule.PLACEMENT_AVOID.value, SeatingRule.PLACEMENT_AVOID.label
+        DRAWN_AVOID = SeatingRule.DRAWN_AVOID.value, SeatingRule.DRAWN_AVOID.label
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("Durchgang"))
     status = models.CharField(
         _("Status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
-    method = models.CharField(_("Verfahren"), max_length=10, choices=Method.choices, blank=True)
+    method = models.CharField(_("Verfahren"), max_length=20, choices=Method.choices, blank=True)
     seed = models.BigIntegerField(_("Startwert der Auslosung"), null=True, blank=True)
     lots = models.JSONField(_("Losentscheide"), default=list, blank=True)
     slips = models.JSONField(_("erfasste Losnummern"), default=dict, blank=True)

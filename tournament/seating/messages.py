@@ -9,6 +9,8 @@ from django.utils.translation import ngettext
 
 from tournament.seating.core import (
     DOPPELKOPF,
+    Reason,
+    RepeatReport,
     SeatingError,
     SlipProblem,
     allowed_sizes,
@@ -146,3 +148,82 @@ def slip_problem_message(problem: SlipProblem, names: Mapping[int, str]) -> str:
             "number": problem.number,
         }
     return _("%(names)s hat noch keine Losnummer.") % {"names": people}
+
+
+def _reason_text(reason: Reason) -> str:
+    params = reason.params
+    count = params.get("pairs", 0)
+    if reason.code == "unavoidable":
+        return (
+            ngettext(
+                "%(pairs)d davon unvermeidbar: zu wenige neue Tischpartner übrig",
+                "%(pairs)d davon unvermeidbar: zu wenige neue Tischpartner übrig",
+                count,
+            )
+            % params
+        )
+    if reason.code == "tables_too_few":
+        return (
+            ngettext(
+                "%(pairs)d davon unvermeidbar: Durchgang %(round)d hatte nur %(tables)d Tische – "
+                "an einem Tisch mit mehr Plätzen sitzen zwei vom selben Tisch",
+                "%(pairs)d davon unvermeidbar: Durchgang %(round)d hatte nur %(tables)d Tische – "
+                "an einem Tisch mit mehr Plätzen sitzen zwei vom selben Tisch",
+                count,
+            )
+            % params
+        )
+    if reason.code == "evening_full":
+        return (
+            _("bei %(players)d Spielern an diesen Tischen unvermeidbar ab Durchgang %(from_round)d")
+            % params
+        )
+    if reason.code == "placement":
+        return (
+            ngettext(
+                "%(pairs)d durch die Setzung nach Platzierung",
+                "%(pairs)d durch die Setzung nach Platzierung",
+                count,
+            )
+            % params
+        )
+    if reason.code == "near_placement":
+        return (
+            ngettext(
+                "%(pairs)d, um nah an der Platzierung zu bleiben (getauscht wird nur mit dem "
+                "Nachbartisch)",
+                "%(pairs)d, um nah an der Platzierung zu bleiben (getauscht wird nur mit dem "
+                "Nachbartisch)",
+                count,
+            )
+            % params
+        )
+    return (
+        ngettext(
+            "%(pairs)d, weil die Auslosung keine Sitzordnung mit weniger fand",
+            "%(pairs)d, weil die Auslosung keine Sitzordnung mit weniger fand",
+            count,
+        )
+        % params
+    )
+
+
+def repeat_report_message(report: RepeatReport) -> str:
+    """ "3 Paare treffen sich wieder: 3 davon unvermeidbar …; bei 22 Spielern an diesen Tischen
+    unvermeidbar ab Durchgang 7." — the pairs of a round who shared a table before, and why."""
+    if not report.pairs:
+        return _("Kein Paar sitzt wieder zusammen.")
+    head = ngettext(
+        "%(count)d Paar trifft sich wieder", "%(count)d Paare treffen sich wieder", report.pairs
+    ) % {"count": report.pairs}
+    parts = [_reason_text(reason) for reason in report.reasons]
+    if report.third:
+        parts.append(
+            ngettext(
+                "%(count)d Paar zum dritten Mal oder öfter",
+                "%(count)d Paare zum dritten Mal oder öfter",
+                report.third,
+            )
+            % {"count": report.third}
+        )
+    return f"{head}: {'; '.join(parts)}."

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from tournament.models import Round, Seat, SeatChange, Table, Tournament
+from tournament.models import Round, Seat, SeatChange, SeatingRule, Table, Tournament
 from tournament.seating import core as pure
+from tournament.seating.messages import repeat_report_message
 
 # ---------------------------------------------------------------------------- reading
 
@@ -57,17 +58,31 @@ def participant_names(tournament: Tournament) -> dict[int, str]:
     return dict(tournament.participants.values_list("pk", "name"))
 
 
+def earlier_seatings(tournament: Tournament, number: int) -> dict[int, pure.Seating]:
+    """The seatings of the rounds before ``number`` that have tables, by round number (one
+    query; a seat's present occupant)."""
+    rows = (
+        Seat.objects.filter(round__tournament=tournament, round__number__lt=number)
+        .order_by("round__number", "table__number", "number")
+        .values_list("round__number", "table__number", "participant_id")
+    )
+    rounds: dict[int, dict[int, list[int]]] = {}
+    for round_number, table, participant_id in rows:
+        rounds.setdefault(round_number, {}).setdefault(table, []).append(participant_id)
+    return {
+        round_number: pure.Seating(
+            tuple(pure.TableSeating(table, tuple(seats)) for table, seats in tables.items())
+        )
+        for round_number, tables in rounds.items()
+    }
+
+
 def repeat_warnings(tournament: Tournament, round_: Round) -> list[str]:
     """Tables of ``round_`` that repeat three or more players from one earlier table."""
     if round_.number == 1:
         return []
-    current = seating_of(round_)
-    previous_rounds = [
-        r
-        for r in (round_with_seating(tournament, number) for number in range(1, round_.number))
-        if r is not None
-    ]
-    previous = [seating_of(r) for r in previous_rounds]
+    earlier = earlier_seatings(tournament, round_.number)
+    numbers = list(earlier)
     names = participant_names(tournament)
     return [
         _(
@@ -77,8 +92,18 @@ def repeat_warnings(tournament: Tournament, round_: Round) -> list[str]:
         % {
             "table": warning.table,
             "names": ", ".join(names[pid] for pid in warning.participant_ids),
-            "round": previous_rounds[warning.previous_index].number,
+            "round": numbers[warning.previous_index],
             "previous": warning.previous_table,
         }
-        for warning in pure.repeat_warnings(current, previous)
+        for warning in pure.repeat_warnings(seating_of(round_), earlier.values())
     ]
+
+
+def repeat_summary(tournament: Tournament, round_: Round) -> str:
+    """How many pairs of ``round_`` shared a table before, and why (``""`` for round 1): the
+    seating as it is now, edits included, explained by the rule it was seated by."""
+    if round_.number == 1:
+        return ""
+    rule = round_.method if round_.method in SeatingRule.values else SeatingRule.PLACEMENT
+    history = pure.History.of(earlier_seatings(tournament, round_.number).values())
+    return repeat_report_message(pure.repeat_report(seating_of(round_), history, rule))

@@ -19,11 +19,16 @@ from django.utils.translation import gettext_noop
 
 from tournament.audit import User, nested, record
 from tournament.errors import DomainError
-from tournament.models import AuditEntry, Participant, Round, Seat, Table, Tournament
+from tournament.models import AuditEntry, Participant, Round, Seat, SeatingRule, Table, Tournament
 from tournament.participants.services import eligible_participants
 from tournament.seating import core as pure
 from tournament.seating.messages import seating_error_message, seating_problem, slip_problem_message
-from tournament.seating.reading import participant_names, round_with_seating, seating_of
+from tournament.seating.reading import (
+    earlier_seatings,
+    participant_names,
+    round_with_seating,
+    seating_of,
+)
 
 
 def locked_round(tournament: Tournament, number: int) -> Round:
@@ -127,18 +132,33 @@ def seat_round(
     *,
     seed: int,
     ranking: Sequence[pure.RankedPlayer] | None,
+    rule: str | None = None,
     user: User = None,
 ) -> Round:
-    """Seat the draft ``round_``: by a seeded random draw, or by placement along ``ranking``
-    (best first, from the standings; see ``scoring.evening.rounds.draw_round``)."""
+    """Seat the draft ``round_``: by a seeded random draw, or along ``ranking`` (best first, from
+    the standings; see ``scoring.evening.rounds.draw_round``) by ``rule`` (a
+    ``SeatingRule``; default the tournament's) after the rounds before it, the seats rotating
+    over the evening (``pure.seat_by_rule``)."""
+    tournament = round_.tournament
     if ranking is None:
-        seating = pure.draw_seating(list(ids), seed, round_.tournament.table_sizes)
+        seating = pure.draw_seating(list(ids), seed, tournament.table_sizes)
         round_.method = Round.Method.DIGITAL
         round_.lots = []
     else:
-        result = pure.seat_by_placement(ranking, seed, round_.tournament.table_sizes)
+        rule = rule or tournament.seating_rule
+        if rule not in SeatingRule.values:
+            raise DomainError(_("Diese Setzregel gibt es nicht."), field="seating")
+        result = pure.seat_by_rule(
+            rule,
+            ranking,
+            pure.History.of(earlier_seatings(tournament, round_.number).values()),
+            seed,
+            tournament.table_sizes,
+            keeper=tournament.list_keeper_seat,
+            dealer=tournament.first_dealer_seat,
+        )
         seating = result.seating
-        round_.method = Round.Method.PLACEMENT
+        round_.method = rule
         round_.lots = [
             {
                 "participants": list(lot.participant_ids),
@@ -154,7 +174,7 @@ def seat_round(
     round_.save()
     _store(round_, seating)
     record(
-        round_.tournament,
+        tournament,
         AuditEntry.Action.ROUND_DRAWN,
         user=user,
         message=gettext_noop("Durchgang %(number)d, Startwert %(seed)d, %(count)d Teilnehmer"),

@@ -20,14 +20,14 @@ from django.views.generic import TemplateView
 
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError
-from tournament.models import Participant, Round, Seat, Tournament
+from tournament.models import Participant, Round, Seat, SeatingRule, Tournament
 from tournament.normalize import name_sort_key, small_int
 from tournament.participants.services import eligible_participants
 from tournament.participants.views import CheckInView
 from tournament.seating import core as pure
 from tournament.seating.forms import DrawForm
 from tournament.seating.messages import keeper_seats_text, seating_problem
-from tournament.seating.reading import repeat_warnings, round_with_seating
+from tournament.seating.reading import repeat_summary, repeat_warnings, round_with_seating
 from tournament.seating.services import (
     add_late_arrival,
     discard_draft,
@@ -78,6 +78,12 @@ class RoundView(RoundMixin, TemplateView):
                 seat.participant_id for table in context["tables"] for seat in table.seats.all()
             }
             context["draw_form"] = DrawForm()
+            # A round seated by a rule offers that rule again, else the tournament's.
+            context["seating_rule"] = (
+                round_.method
+                if round_ is not None and round_.method in SeatingRule.values
+                else self.tournament.seating_rule
+            )
             # The edits below post participant ids; chosen_participant() checks them.
             context["seated_players"] = [p for p in participants if p.pk in seated_ids]
             context["unseated_players"] = [p for p in participants if p.pk not in seated_ids]
@@ -99,6 +105,7 @@ class RoundView(RoundMixin, TemplateView):
             )
         if round_ is not None and round_.tables.all():
             context["repeat_warnings"] = repeat_warnings(self.tournament, round_)
+            context["repeat_summary"] = repeat_summary(self.tournament, round_)
             context["late_arrivals"] = late_arrivals(round_, context["tables"])
             if round_.lots:
                 names = dict(self.tournament.participants.values_list("pk", "name"))

@@ -48,7 +48,11 @@ turns them into German/English messages. ``str(error)`` is plain English for deb
 
 Modules: ``sizes`` (table sizes), ``layout`` (the seating as data), ``draw`` (round 1 and the
 seeded randomness), ``slips`` (Losnummern), ``placement`` (round 2+ by a ranking given as plain
-data), ``repeats`` (tables meeting again), ``edits`` (changes to a draft), ``errors``.
+data), ``repeats`` (tables meeting again), ``history`` (who met whom, who sat where, in earlier
+rounds), ``fair`` (the seating rules of round 2 and later: by placement, by placement avoiding
+repeats, drawn avoiding repeats; the account of the pairs who meet again), ``seats`` (list
+keeper, first dealer and seats rotating over the evening), ``edits`` (changes to a draft),
+``errors``.
 """
 
 from __future__ import annotations
@@ -61,6 +65,17 @@ from tournament.seating.core.edits import (
     swap_players,
 )
 from tournament.seating.core.errors import SeatingError, SlipError, SlipProblem
+from tournament.seating.core.fair import (
+    Reason,
+    RepeatReport,
+    RuleResult,
+    SeatingRule,
+    evening_full_round,
+    repeat_report,
+    seat_by_rule,
+    unavoidable_pairs,
+)
+from tournament.seating.core.history import History
 from tournament.seating.core.layout import Seating, SeatRef, SeatRow, Slip, TableSeating
 from tournament.seating.core.placement import (
     PlacementResult,
@@ -69,6 +84,7 @@ from tournament.seating.core.placement import (
     seat_by_placement,
 )
 from tournament.seating.core.repeats import RepeatWarning, repeat_warnings
+from tournament.seating.core.seats import rotate_seats
 from tournament.seating.core.sizes import (
     DOPPELKOPF,
     MIN_PARTICIPANTS,
@@ -92,13 +108,18 @@ __all__ = [
     "SEED_LIMIT",
     "SEED_MAX",
     "SIZES",
+    "History",
     "PlacementResult",
     "RankedPlayer",
+    "Reason",
+    "RepeatReport",
     "RepeatWarning",
+    "RuleResult",
     "SeatRef",
     "SeatRow",
     "Seating",
     "SeatingError",
+    "SeatingRule",
     "Slip",
     "SlipError",
     "SlipProblem",
@@ -107,13 +128,17 @@ __all__ = [
     "add_late_arrival",
     "allowed_sizes",
     "draw_seating",
+    "evening_full_round",
     "is_seatable",
     "make_captain",
     "min_participants",
     "new_seed",
     "remove_player",
+    "repeat_report",
     "repeat_warnings",
+    "rotate_seats",
     "seat_by_placement",
+    "seat_by_rule",
     "seatable_counts",
     "seating_from_slips",
     "slip_layout",
@@ -121,4 +146,5 @@ __all__ = [
     "slip_position",
     "swap_players",
     "table_sizes",
+    "unavoidable_pairs",
 ]
