@@ -76,6 +76,16 @@ function editSheet(form) {
   guardLeaving(parts);
   dealForm = bindDealForm(rows, config, { changed: changed });
 
+  // The organiser stopped (or took back the stop of) this table's round since the page was
+  // loaded (the clock's poll says so): the page anew, in the new state. What this device typed
+  // and the server does not hold yet is kept on the device and comes back.
+  document.addEventListener("doko:clock", function (event) {
+    const known = config.stop_after === undefined ? null : config.stop_after;
+    if (!event.detail || !("stop_after" in event.detail) || event.detail.stop_after === known) return;
+    sync.persist();
+    window.location.reload();
+  });
+
   rowStates.update();
   if (Object.keys(rows.readAll()).some(function (number) { return rowStates.rowState(number) === "pending"; })) {
     sync.scheduleSave(300);

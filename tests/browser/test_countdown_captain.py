@@ -76,8 +76,17 @@ def blind_slam(page, seat: int, size: int = 4) -> None:
     tap(page, "blind")
     if seat == size:
         expect(page.locator(f"#deal-entry .cd-seat[data-seat='{seat}'] output")).to_have_text("6")
+        all_to_last(page, seat)
     else:
         tap(page, f"more-{seat}", 6)
+
+
+def all_to_last(page, seat: int) -> None:
+    """The last seat, which holds the tricks the others leave, takes them all: said with a
+    tap on its stepper (an untouched form enters nothing)."""
+    expect(page.locator("#deal-entry [data-key='enter']")).to_be_disabled()
+    tap(page, f"less-{seat}")
+    tap(page, f"more-{seat}")
 
 
 def test_a_24_round_on_the_captains_phone_to_the_standings(
@@ -325,12 +334,19 @@ def test_a_zwanzig_round_with_drop_outs_karo_and_the_herz_phase_partly_offline(
         tap(phone, "trump-kreuz")
         if caller != 4:
             tap(phone, f"more-{caller}", 5)
+        else:
+            all_to_last(phone, 4)
         tap(phone, "enter")
     # Deal 9 (2n + 1): the Herz phase — Herz locked in, nobody drops out.
     expect(entry.locator("h2")).to_have_text("Spiel 9 von 24")
     expect(entry.locator("[data-key='trump-herz']")).to_have_attribute("aria-pressed", "true")
     for colour in ("karo", "pik", "kreuz"):
         expect(entry.locator(f"[data-key='trump-{colour}']")).to_be_disabled()
+    # Untouched (trump preset, the last seat holding the rest): no preview, nothing to enter.
+    expect(entry.locator(".cd-ends")).to_have_count(0)
+    expect(entry.locator(".cd-after")).to_have_count(0)
+    expect(entry.locator("[data-key='enter']")).to_be_disabled()
+    expect(entry.locator(".cd-untouched")).to_be_visible()
     expect(entry.locator(".cd-hint").first).to_have_text(
         "Ab Spiel 9 ist immer Herz Trumpf; niemand steigt aus."
     )
@@ -365,6 +381,7 @@ def test_the_deal_form_opens_offline_once_it_was_opened(
         assert time.monotonic() < deadline, "no service worker"
         time.sleep(0.1)
     tap(phone, "trump-gruen")
+    all_to_last(phone, 4)
     tap(phone, "enter")
     expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
     phone.context.set_offline(True)

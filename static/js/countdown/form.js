@@ -31,7 +31,7 @@ function readRecords(rows) {
 // A sheet that is not typed here any more: its table only.
 export function paintSheet(rows, config) {
   const list = readRecords(rows);
-  const sheet = playSheet(config.game, config.options, config.size, config.cycles, list);
+  const sheet = playSheet(config.game, config.options, config.size, config.cycles, list, config.stop_after);
   paintTable(rows, config, sheet, list.length, null, true);
 }
 
@@ -48,7 +48,7 @@ export function bindDealForm(rows, config, hooks) {
 
   function records() { return readRecords(rows); }
 
-  function play(list) { return playSheet(config.game, config.options, config.size, config.cycles, list); }
+  function play(list) { return playSheet(config.game, config.options, config.size, config.cycles, list, config.stop_after); }
 
   function newDraft(next, record) {
     const fresh = { trump: next.herz ? "herz" : "", blind: false, changes: [], out: [], tricks: {}, touched: [] };
@@ -103,6 +103,9 @@ export function bindDealForm(rows, config, hooks) {
     const counts = tricks(next);
     const built = record(next, counts.counts);
     if (!draft.trump) return { record: built, counts: counts, refusal: new Refusal("trump", "choose") };
+    // Nothing typed yet (the Herz phase presets the trump, the last seat holds the rest): no
+    // preview and nothing to enter, so that no tap saves a deal nobody typed.
+    if (!draft.touched.length && !draft.out.length) return { record: built, counts: counts, refusal: new Refusal("tricks", "untouched") };
     try {
       const result = applyDeal(config.game, next.options, next.scores, built);
       return { record: built, counts: counts, result: result, winners: endWinners(config.game, next.options, result.scores) };
@@ -125,13 +128,19 @@ export function bindDealForm(rows, config, hooks) {
     box.replaceChildren();
     box.classList.remove("hidden");
     if (at === null) announceEnd(sheet, list.length);
-    if (sheet.refused && editing === null) {
+    if (sheet.refused && sheet.refused.refusal.code === "round_stopped" && editing === null) {
+      const notice = element("p", "notice warning cd-stopped-rows", fill(texts.stopped_rows, [sheet.refused.number, config.stop_after]));
+      notice.setAttribute("role", "alert");
+      box.appendChild(notice);
+    } else if (sheet.refused && editing === null) {
       const problem = element("p", "cd-problem", refusalText(config, gameLabel, sheet.refused.number, sheet.refused.refusal));
       problem.setAttribute("role", "alert");
       box.appendChild(problem);
     }
     if (target.over) {
-      box.appendChild(element("p", "cd-round-over", texts.round_over));
+      const over = element("p", "cd-round-over", target.stopped ? fill(texts.stopped, [target.stopped]) : texts.round_over);
+      over.setAttribute("role", "status");
+      box.appendChild(over);
       paintRemove(list.length);
       return;
     }
@@ -322,6 +331,8 @@ export function bindDealForm(rows, config, hooks) {
     else if (left < 0) box.appendChild(element("p", "cd-balance", fill(texts.tricks_over, [-left])));
     if (shown.refusal && shown.refusal.code === "choose") {
       box.appendChild(element("p", "cd-hint", texts.choose_trump));
+    } else if (shown.refusal && shown.refusal.code === "untouched") {
+      box.appendChild(element("p", "cd-hint cd-untouched", texts.enter_tricks));
     } else if (shown.refusal) {
       const problem = element("p", "cd-problem", refusalText(config, gameLabel, next.number, shown.refusal));
       problem.setAttribute("role", "alert");

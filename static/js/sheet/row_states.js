@@ -3,7 +3,7 @@
 
 import { element, setText } from "./page.js";
 
-const STATE_ICONS = { saved: "\u2713", pending: "\u25cf", waiting: "\u25cf", refused: "\u2715" };
+const STATE_ICONS = { saved: "\u2713", pending: "\u25cf", waiting: "\u25cf", refused: "\u2715", void: "\u2013" };
 
 // ``state``: the autosave's state (base, heldBackBy, offline, problem; autosave.js).
 export function createRowStates(rows, canon, state, t) {
@@ -13,6 +13,8 @@ export function createRowStates(rows, canon, state, t) {
     const local = canon(rows.read(number), false, number);
     const stored = canon(state.base[number], false, number);
     if (!local && !stored) return "";
+    // A row the sheet no longer takes (count-down: after the organiser's stop).
+    if (rows.parts(number).main.classList.contains("row-void")) return "void";
     if (rows.parts(number).main.classList.contains("has-problem")) return "refused";
     if (local === stored) return "saved";
     if (state.heldBackBy !== null && Number(number) > state.heldBackBy) return "waiting";
