@@ -61,7 +61,11 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
         )
         quiet = quiet_minutes(sheet.updated_at, now)
         note = None
-        rows = [game.record for game in version.games.all()] if version is not None else []
+        rows = (
+            [game.record for game in version.games.all()]
+            if version and (notes or ends_early)
+            else []
+        )
         if notes and version is not None:
             note = rules.board_line(rows, sheet.size, options, language)
         if ends_early and games < length and rows_complete(tournament, rows, sheet, options):
