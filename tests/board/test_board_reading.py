@@ -160,7 +160,7 @@ def test_a_ddv_table_on_the_board_says_who_still_owes_a_pflichtsolo(make_tournam
 
 
 def blind_slams(count: int, size: int = 4) -> list[dict]:
-    """"24": each caller takes all six tricks Gelb blind (24 − 24 = 0): every deal ends its
+    """ "24": each caller takes all six tricks Gelb blind (24 − 24 = 0): every deal ends its
     Partie."""
     rows = []
     for index in range(count):
