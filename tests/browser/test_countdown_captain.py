@@ -20,6 +20,7 @@ from scoring.models import Sheet
 from scoring.sheets.links import captain_url
 from scoring.sheets.reading import latest_version
 from scoring.sheets.services import submit_sheet
+from scoring.sheets.time_up import record_time_up
 from tests.browser.conftest import login, screenshot
 from tests.browser.test_accessibility import blocking_violations
 from tournament.models import Table
@@ -397,3 +398,42 @@ def test_the_deal_form_opens_offline_once_it_was_opened(
     phone.context.set_offline(False)
     expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=20_000)
     assert [record["trump"] for record in stored(table, 2)] == ["gruen", "blau"]
+
+
+def test_a_deal_sent_after_the_organisers_stop_is_said_not_to_count_not_to_be_corrected(
+    phone, live_server, countdown_evening, settings, organiser
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    table, _names, link = table_of(countdown_evening, 4)
+    phone.goto(link)
+    tap(phone, "trump-rot")
+    tap(phone, "more-1", 2)
+    tap(phone, "enter")
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
+    # Offline, the captain types deal 2; meanwhile the desk stops the round after deal 1.
+    phone.context.set_offline(True)
+    tap(phone, "trump-blau")
+    tap(phone, "more-2", 3)
+    tap(phone, "enter")
+    sheet = Sheet.objects.get(table=table)
+    record_time_up(sheet, after_game=1, user=organiser)
+    phone.context.set_offline(False)
+    # The phone's save is answered with the stop: the page anew, deal 2 kept and marked.
+    entry = phone.locator("#deal-entry")
+    expect(entry.locator(".cd-stopped-rows")).to_have_text(
+        "Spiel 2 und die folgenden zählen nicht: die Turnierleitung hat den Durchgang nach "
+        "Spiel 1 beendet. Bitte mit „Letztes Spiel löschen“ entfernen.",
+        timeout=20_000,
+    )
+    row = phone.locator("tr.game-row[data-game='2']")
+    expect(row.locator(".row-state")).to_have_attribute("data-state", "void")
+    expect(row.locator(".row-state")).to_have_attribute(
+        "title", "zählt nicht – der Durchgang ist an diesem Tisch beendet"
+    )
+    expect(phone.locator("body")).not_to_contain_text("bitte korrigieren")
+    expect(entry.locator("[data-key='enter']")).to_have_count(0)
+    screenshot(phone, "countdown-captain-after-stop", full_page=True)
+    tap(phone, "remove")
+    expect(entry.locator(".cd-round-over")).to_contain_text("nach Spiel 1 beendet")
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
+    assert len(stored(table, 1)) == 1

@@ -56,7 +56,7 @@ export function createRowStates(rows, canon, state, t) {
     });
   }
 
-  function showStatus(pending, refused) {
+  function showStatus(pending, refused, voided) {
     if (!syncStatus) return;
     syncStatus.classList.toggle("offline", state.offline || !!state.problem);
     if (state.offline) {
@@ -65,6 +65,8 @@ export function createRowStates(rows, canon, state, t) {
       setText(syncStatus, t("not_sent_short", pending));
     } else if (pending) {
       setText(syncStatus, t("unsent", pending));
+    } else if (voided) {
+      setText(syncStatus, t("void"));
     } else if (!refused && Object.keys(state.base).length) {
       setText(syncStatus, t("all_saved"));
     } else {
@@ -75,6 +77,7 @@ export function createRowStates(rows, canon, state, t) {
   function update() {
     let pending = 0;
     let refused = 0;
+    let voided = 0;
     let current = null;
     rows.list.forEach(function (row) {
       const number = row.getAttribute("data-game");
@@ -82,10 +85,11 @@ export function createRowStates(rows, canon, state, t) {
       showBadge(row, rowStateName);
       if (rowStateName === "pending" || rowStateName === "waiting") pending += 1;
       if (rowStateName === "refused") refused += 1;
+      if (rowStateName === "void") voided += 1;
       if (current === null && !canon(rows.read(number), false, number)) current = row;
     });
     markCurrent(current);
-    showStatus(pending, refused);
+    showStatus(pending, refused, voided);
   }
 
   // Whether a game typed here is not on the server yet.
