@@ -67,9 +67,16 @@ def deal_texts() -> dict[str, str]:
     script)."""
     return {
         "counter": _("Spiel %1 von %2"),
-        "partie": _("Partie %1 · Spiel %2"),
+        # "Spiel" is the round's deal (the sheet's row, "Spiel 17 von 24"); a deal's place in
+        # its Partie is its "Nr." (the printed sheet's "Nr. in Partie").
+        "partie": _("Partie %1 · Nr. %2"),
         "dealer": _("Geber"),
         "caller": _("sagt Trumpf an"),
+        "caller_herz": _("ist Ansager (Herz ist Trumpf)"),
+        "own_trump": _("Eigentrumpf ohne Stich"),
+        "yellow": _("Gelb"),
+        "yellow_blind": _("Gelb blind"),
+        "caller_no_trick": _("Ansager ohne Stich"),
         "sits_out": _("setzt aus"),
         "plays": _("spielt"),
         "score": _("Stand %s"),
@@ -103,7 +110,7 @@ def deal_texts() -> dict[str, str]:
         "hint_exchange": _(
             "Variante c: wer 6 Punkte oder weniger hat, darf keine Karten tauschen."
         ),
-        "herz_phase": _("Ab Spiel %s ist immer Herz Trumpf; niemand steigt aus."),
+        "herz_phase": _("Ab Nr. %s der Partie ist immer Herz Trumpf; niemand steigt aus."),
         "choose_trump": _("Bitte Trumpf wählen."),
         "enter_tricks": _(
             "Bitte die Stiche eintragen (oder wer aussteigt); erst dann zeigt die Seite den neuen "

@@ -99,14 +99,14 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     phone.goto(link)
     entry = phone.locator("#deal-entry")
     expect(entry.locator("h2")).to_have_text("Spiel 1 von 8")
-    expect(entry.locator(".cd-partie")).to_have_text("Partie 1 · Spiel 1")
+    expect(entry.locator(".cd-partie")).to_have_text("Partie 1 · Nr. 1")
     # Seat 1 deals the round's first deal; "24": the Startspieler left of him calls trump.
     expect(entry.locator(".cd-dealer")).to_have_text(f"Geber: {names[1]}")
     expect(entry.locator(".cd-caller")).to_have_text(f"{names[2]} sagt Trumpf an")
     # The caller may not drop out: the toggle says why.
     expect(entry.locator("[data-key='out-2']")).to_be_disabled()
     expect(entry.locator("#cd-reason-out-2")).to_have_text(
-        "Platz 2 bestimmt Trumpf und darf nicht aussteigen."
+        f"{names[2]} bestimmt Trumpf und darf nicht aussteigen."
     )
     expect(entry.locator("[data-key='enter']")).to_be_disabled()  # no trump yet
     for colour in ("Gelb", "Rot", "Blau", "Grün"):
@@ -147,7 +147,10 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     phone.context.set_offline(True)
     blind_slam(phone, 1)
     expect(after(phone, 1)).to_have_text("→ −2 (−24)")
-    expect(after(phone, 3)).to_have_text("→ 78 (+48)")  # Eigentrumpf ohne Stich, blind
+    expect(after(phone, 3)).to_have_text("→ 78 (+48)")
+    expect(phone.locator("#deal-entry .cd-seat[data-seat='3'] .cd-why")).to_have_text(
+        "Eigentrumpf ohne Stich, Gelb blind"
+    )
     ends = entry.locator(".cd-ends")
     expect(ends).to_contain_text(f"Partie 1 zu Ende. Sieger: {names[1]}")
     expect(ends).to_contain_text(
@@ -159,9 +162,11 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     expect(phone.locator("#sync-status")).to_contain_text("offline", timeout=15_000)
     expect(entry.locator(".cd-ended")).to_contain_text(f"Sieger: {names[1]}")
     expect(entry.locator("h2")).to_have_text("Spiel 3 von 8")
-    expect(entry.locator(".cd-partie")).to_have_text("Partie 2 · Spiel 1")
+    expect(entry.locator(".cd-partie")).to_have_text("Partie 2 · Nr. 1")
     expect(entry.locator(".cd-seat[data-seat='1'] .cd-before")).to_have_text("Stand 24")
     screenshot(phone, "countdown-captain-offline", full_page=False)
+    # The phone scored the offline deal itself: nothing says "wird berechnet" under it.
+    expect(phone.locator("#sheet-form")).not_to_contain_text("wird berechnet", use_inner_text=True)
     time.sleep(1.5)
     assert len(stored(table, 1, timeout=0)) == 1  # really offline
     phone.context.set_offline(False)
@@ -215,6 +220,10 @@ def test_a_three_player_table_in_english_rotates_keeps_two_in_and_refuses_in_wor
     phone.goto(link)
     entry = phone.locator("#deal-entry")
     expect(entry.locator("h2")).to_have_text("Deal 1 of 6")
+    # One word for a deal on the English page: the round's counter, the Partie's no., the bar.
+    expect(entry.locator(".cd-partie")).to_have_text("Partie 1 · no. 1")
+    expect(phone.locator("#cd-counter")).to_have_text("0 of 6 deals")
+    expect(phone.locator(".page-head .lead")).to_contain_text("6 deals")
     expect(entry.locator(".cd-dealer")).to_have_text(f"Dealer: {names[1]}")
     expect(entry.locator(".cd-caller")).to_have_text(f"{names[2]} calls trump")
     tap(phone, "trump-blau")
@@ -228,7 +237,7 @@ def test_a_three_player_table_in_english_rotates_keeps_two_in_and_refuses_in_wor
     # One trick too many: the form refuses, naming the deal and the field, and says why.
     tap(phone, "more-2")
     expect(entry.locator(".cd-problem")).to_have_text(
-        "Game 1: Tricks: The tricks add up to 7, not 6."
+        "Deal 1: Tricks: The tricks add up to 7, not 6."
     )
     expect(entry.locator("[data-key='enter']")).to_be_disabled()
     screenshot(phone, "countdown-captain-three-english", full_page=False)
@@ -302,7 +311,7 @@ def test_a_zwanzig_round_with_drop_outs_karo_and_the_herz_phase_partly_offline(
     phone, live_server, zwanzig_evening, settings
 ):
     settings.PUBLIC_BASE_URL = live_server.url
-    table, _names, link = table_of(zwanzig_evening, 4)
+    table, names, link = table_of(zwanzig_evening, 4)
     phone.goto(link)
     entry = phone.locator("#deal-entry")
     expect(entry.locator("h2")).to_have_text("Spiel 1 von 24")
@@ -316,7 +325,7 @@ def test_a_zwanzig_round_with_drop_outs_karo_and_the_herz_phase_partly_offline(
     # Pik: seat 3 drops out; the Ansager (seat 2) takes all five tricks.
     tap(phone, "trump-pik")
     expect(entry.locator("#cd-reason-out-2")).to_have_text(
-        "Platz 2 bestimmt Trumpf und darf nicht aussteigen."
+        f"{names[2]} bestimmt Trumpf und darf nicht aussteigen."
     )
     tap(phone, "out-3")
     tap(phone, "more-2", 5)
@@ -349,11 +358,12 @@ def test_a_zwanzig_round_with_drop_outs_karo_and_the_herz_phase_partly_offline(
     expect(entry.locator("[data-key='enter']")).to_be_disabled()
     expect(entry.locator(".cd-untouched")).to_be_visible()
     expect(entry.locator(".cd-hint").first).to_have_text(
-        "Ab Spiel 9 ist immer Herz Trumpf; niemand steigt aus."
+        "Ab Nr. 9 der Partie ist immer Herz Trumpf; niemand steigt aus."
     )
     expect(entry.locator("#cd-reason-out-3")).to_have_text(
-        "Ab Spiel 9 darf niemand mehr aussteigen."
+        "Ab Nr. 9 der Partie darf niemand mehr aussteigen."
     )
+    expect(entry.locator(".cd-caller")).to_have_text(f"{names[2]} ist Ansager (Herz ist Trumpf)")
     screenshot(phone, "countdown-zwanzig-herz", full_page=False)
     expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=20_000)
     records = stored(table, 8)

@@ -243,7 +243,9 @@ def test_every_entry_path_of_a_countdown_game_agrees_with_its_scoring(
     assert (on_board.games, on_board.games_left, board.games_left) == (3, 0, 0)
     assert summary(board)["left"] == "Letzter Durchgang: alle Listen bestätigt, der Endstand steht."
 
-    # … the desk's version history: each deal in the ruleset's words.
+    # … the desk's version history: each deal in the ruleset's words, points only where a
+    # Partie scored and then labelled.
+    assert "Punkte je Platz:" in history and "1: +0" not in history
     for stored_game in games:
         result = {"plus": stored_game.plus, "winner": stored_game.winner}
         result["breakdown"] = stored_game.breakdown

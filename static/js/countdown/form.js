@@ -9,7 +9,7 @@
 import { element } from "../sheet/page.js";
 import { applyDeal, BLIND_FROM_24, Refusal } from "./rules.js";
 import { endWinners, outLock, partiePoints, playSheet } from "./play.js";
-import { colourLabel, describeDeal, fill, message, num, refusalText, seatName, signed } from "./words.js";
+import { colourLabel, describeDeal, fill, namedMessage, num, refusalText, seatName, signed } from "./words.js";
 import { paintTable } from "./table.js";
 
 export { describeDeal };
@@ -188,7 +188,7 @@ export function bindDealForm(rows, config, hooks) {
     const who = element("p", "cd-who");
     who.appendChild(element("span", "cd-dealer", texts.dealer + ": " + seatName(config, next.dealer)));
     who.appendChild(document.createTextNode(" \u00b7 "));
-    who.appendChild(element("span", "cd-caller", seatName(config, next.caller) + " " + texts.caller));
+    who.appendChild(element("span", "cd-caller", seatName(config, next.caller) + " " + (next.herz ? texts.caller_herz : texts.caller)));
     if (next.sitter) who.appendChild(element("span", "badge out", seatName(config, next.sitter) + " " + texts.sits_out));
     box.appendChild(who);
   }
@@ -228,7 +228,7 @@ export function bindDealForm(rows, config, hooks) {
       });
       node.classList.add("cd-colour", "cd-blind");
       group.appendChild(node);
-      if (low) reason(group, node, message(config, new Refusal("blind", "blind_below", { low: BLIND_FROM_24, seat: next.caller, score: next.scores[next.caller] })));
+      if (low) reason(group, node, namedMessage(config, new Refusal("blind", "blind_below", { low: BLIND_FROM_24, seat: next.caller, score: next.scores[next.caller] })));
     }
     box.appendChild(group);
     if (next.herz) box.appendChild(element("p", "cd-hint", fill(texts.herz_phase, [2 * config.size + 1])));
@@ -288,17 +288,30 @@ export function bindDealForm(rows, config, hooks) {
       controls.appendChild(toggle);
       if (!out) controls.appendChild(stepper(seat, shown.counts));
       line.appendChild(controls);
-      if (lock) reason(line, toggle, message(config, lock));
+      if (lock) reason(line, toggle, namedMessage(config, lock));
       line.classList.toggle("cd-is-out", out);
       if (shown.result) {
         const change = shown.result.changes[seat];
         const after = element("span", "cd-after" + (change < 0 ? " neg" : change > 0 ? " pos" : ""), "\u2192 " + num(shown.result.scores[seat]) + " (" + signed(change) + ")");
         after.setAttribute("data-after", String(shown.result.scores[seat]));
         head.appendChild(after);
+        const why = whyChange(next, seat, shown);
+        if (why) head.appendChild(element("span", "cd-why muted", why));
       }
       list.appendChild(line);
     }
     box.appendChild(list);
+  }
+
+  // What a change the plain per-trick rule does not explain is (the caller without a trick:
+  // "24" Eigentrumpf, doubled, with Gelb and blind; 20 ab +10).
+  function whyChange(next, seat, shown) {
+    if (seat !== next.caller || shown.counts.counts[seat] !== 0 || shown.result.changes[seat] <= 0) return "";
+    if (config.game === "24" && next.options.eigentrumpf) {
+      const colour = draft.blind ? texts.yellow_blind : (draft.changes.length ? draft.changes[draft.changes.length - 1] : draft.trump) === "gelb" ? texts.yellow : "";
+      return texts.own_trump + (colour ? ", " + colour : "");
+    }
+    return config.game === "20ab" ? texts.caller_no_trick : "";
   }
 
   function stepper(seat, counts) {
