@@ -245,6 +245,7 @@ OFFLINE_ASSETS = (
     "js/countdown/play.js",
     "js/countdown/words.js",
     "js/countdown/table.js",
+    "js/countdown/draft.js",
     "js/countdown/form.js",
     "img/favicon.svg",
     "img/icon-192.png",

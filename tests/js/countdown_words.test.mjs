@@ -5,6 +5,7 @@ import assert from "node:assert";
 import { Refusal } from "../../static/js/countdown/rules.js";
 import { outLock, playSheet } from "../../static/js/countdown/play.js";
 import { describeDeal, fieldWords, namedMessage, refusalText } from "../../static/js/countdown/words.js";
+import { changeReason, draftRecord, newDraft, trickCounts } from "../../static/js/countdown/draft.js";
 
 function zwanzigDeals(count, size) {
   const records = [];
@@ -95,4 +96,19 @@ test("a reason beside a seat names the player, not the seat number", () => {
   assert.equal(namedMessage(config, new Refusal("out", "out_caller", { seat: 2 })), "Stefan bestimmt Trumpf und darf nicht aussteigen.");
   assert.equal(namedMessage(config, new Refusal("out", "out_floor", { seat: 2, score: 4, floor: 5 })), "Mit 4 Punkten (höchstens 5) darf Stefan nicht aussteigen.");
   assert.equal(namedMessage(config, new Refusal("out", "out_karo", {})), "Bei Karo als Trumpf darf niemand aussteigen.");
+});
+
+test("an untouched draft fills the last seat; the caller's +48 says Eigentrumpf and Gelb blind", () => {
+  const config = { size: 4, tricks: 6, game: "24", texts: { own_trump: "Eigentrumpf ohne Stich", yellow: "Gelb", yellow_blind: "Gelb blind", caller_no_trick: "Ansager ohne Stich" } };
+  const next = { deal: 2, dealer: 2, caller: 3, sitter: null, herz: false, options: { eigentrumpf: true } };
+  const draft = newDraft(next, null);
+  assert.deepEqual(draft.touched, []);
+  const counts = trickCounts(config, draft, next);
+  assert.deepEqual([counts.auto, counts.counts[4], counts.sum], [4, 6, 6]);
+  draft.blind = true;
+  draft.trump = "gelb";
+  const shown = { counts: counts, result: { changes: { 1: 24, 2: 24, 3: 48, 4: -24 } } };
+  assert.equal(changeReason(config, draft, next, 3, shown), "Eigentrumpf ohne Stich, Gelb blind");
+  assert.equal(changeReason(config, draft, next, 1, shown), "");
+  assert.deepEqual(draftRecord(draft, next, counts.counts), { deal: 2, dealer: 2, trump: "gelb", blind: true, tricks: { 1: 0, 2: 0, 3: 0, 4: 6 } });
 });

@@ -11,6 +11,7 @@ import { applyDeal, BLIND_FROM_24, Refusal } from "./rules.js";
 import { endWinners, outLock, partiePoints, playSheet } from "./play.js";
 import { colourLabel, describeDeal, fill, namedMessage, num, refusalText, seatName, signed } from "./words.js";
 import { paintTable } from "./table.js";
+import { changeReason, draftRecord, newDraft, trickCounts } from "./draft.js";
 
 export { describeDeal };
 
@@ -50,58 +51,10 @@ export function bindDealForm(rows, config, hooks) {
 
   function play(list) { return playSheet(config.game, config.options, config.size, config.cycles, list, config.stop_after); }
 
-  function newDraft(next, record) {
-    const fresh = { trump: next.herz ? "herz" : "", blind: false, changes: [], out: [], tricks: {}, touched: [] };
-    if (!record || typeof record !== "object") return fresh;
-    fresh.trump = record.trump || fresh.trump;
-    fresh.blind = record.blind === true;
-    fresh.changes = Array.isArray(record.trump_changes) ? record.trump_changes.slice() : [];
-    fresh.out = Array.isArray(record.out) ? record.out.slice() : [];
-    Object.keys(record.tricks || {}).forEach(function (seat) {
-      fresh.tricks[seat] = record.tricks[seat];
-      fresh.touched.push(Number(seat));
-    });
-    return fresh;
-  }
-
-  function active(next) {
-    const seats = [];
-    for (let seat = 1; seat <= config.size; seat += 1) {
-      if (seat !== next.sitter && draft.out.indexOf(seat) < 0) seats.push(seat);
-    }
-    return seats;
-  }
-
-  // The trick counts: the last active seat not touched gets what is left of T.
-  function tricks(next) {
-    const seats = active(next);
-    const untouched = seats.filter(function (seat) { return draft.touched.indexOf(seat) < 0; });
-    const auto = untouched.length ? untouched[untouched.length - 1] : null;
-    const counts = {};
-    let sum = 0;
-    seats.forEach(function (seat) {
-      if (seat === auto) return;
-      counts[seat] = draft.touched.indexOf(seat) >= 0 ? draft.tricks[seat] || 0 : 0;
-      sum += counts[seat];
-    });
-    if (auto !== null) counts[auto] = Math.max(0, config.tricks - sum);
-    return { counts: counts, auto: auto, sum: sum + (auto !== null ? counts[auto] : 0) };
-  }
-
-  function record(next, counts) {
-    const built = { deal: next.deal, dealer: next.dealer, trump: draft.trump };
-    if (draft.blind) built.blind = true;
-    if (draft.changes.length) built.trump_changes = draft.changes.slice();
-    if (draft.out.length) built.out = draft.out.slice().sort(function (a, b) { return a - b; });
-    built.tricks = {};
-    Object.keys(counts).sort().forEach(function (seat) { built.tricks[seat] = counts[seat]; });
-    return built;
-  }
-
   // The deal as typed, scored from the scores before it: {record, result, refusal, winners}.
   function preview(next) {
-    const counts = tricks(next);
-    const built = record(next, counts.counts);
+    const counts = trickCounts(config, draft, next);
+    const built = draftRecord(draft, next, counts.counts);
     if (!draft.trump) return { record: built, counts: counts, refusal: new Refusal("trump", "choose") };
     // Nothing typed yet (the Herz phase presets the trump, the last seat holds the rest): no
     // preview and nothing to enter, so that no tap saves a deal nobody typed.
@@ -295,23 +248,12 @@ export function bindDealForm(rows, config, hooks) {
         const after = element("span", "cd-after" + (change < 0 ? " neg" : change > 0 ? " pos" : ""), "\u2192 " + num(shown.result.scores[seat]) + " (" + signed(change) + ")");
         after.setAttribute("data-after", String(shown.result.scores[seat]));
         head.appendChild(after);
-        const why = whyChange(next, seat, shown);
+        const why = changeReason(config, draft, next, seat, shown);
         if (why) head.appendChild(element("span", "cd-why muted", why));
       }
       list.appendChild(line);
     }
     box.appendChild(list);
-  }
-
-  // What a change the plain per-trick rule does not explain is (the caller without a trick:
-  // "24" Eigentrumpf, doubled, with Gelb and blind; 20 ab +10).
-  function whyChange(next, seat, shown) {
-    if (seat !== next.caller || shown.counts.counts[seat] !== 0 || shown.result.changes[seat] <= 0) return "";
-    if (config.game === "24" && next.options.eigentrumpf) {
-      const colour = draft.blind ? texts.yellow_blind : (draft.changes.length ? draft.changes[draft.changes.length - 1] : draft.trump) === "gelb" ? texts.yellow : "";
-      return texts.own_trump + (colour ? ", " + colour : "");
-    }
-    return config.game === "20ab" ? texts.caller_no_trick : "";
   }
 
   function stepper(seat, counts) {
