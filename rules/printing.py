@@ -5,7 +5,8 @@ Vocabulary of the printout (the drawing is the Django layer's, ``output.printout
 - **Grid**: lead columns | each seat's columns (under the player's name, once per seat) | tail
   columns, one line per **printed row**, a total line at the bottom.
 - **Column** (:class:`SheetColumn`): its ``key`` says what is printed in it — pre-printed:
-  ``row`` (the row's number), ``dealer`` ("3 · name"); filled in from the rows entered so far
+  ``row`` (the row's number), ``dealer`` ("3 · name"), ``caller`` (the seat that names
+  trump: "2"); filled in from the rows entered so far
   (``with_games``): ``winners``, ``value``, ``check`` ("✓"), per seat ``points`` (this row's
   plus/minus) and ``running`` (the running total, also printed in the total line). A key the
   printout does not know stays empty for the players to write in. Lead and tail columns are
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 # The keys of columns the printout fills in (see the module docstring).
 ROW = "row"
 DEALER = "dealer"
+CALLER = "caller"
 WINNERS = "winners"
 VALUE = "value"
 CHECK = "check"
@@ -67,6 +69,7 @@ class PrintedRow:
     sitter: int | None = None
     rule_after: bool = False
     caption: Text | None = None
+    caller: int = 0  # the seat that names trump (count-down), 0: none printed
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,11 +22,15 @@ class SheetWords:
     ``entry_hint``: the captain page's first-use hint, one text per paragraph; ``None``: the
     page's own hint for a row with winners and a value (the house rules'), ``()``: none.
     ``time_up_head``: the sheet head's games once the time was called, with ``%(after)s`` (the
-    game after which it was called) and ``%(games)s`` (the sheet's length)."""
+    game after which it was called) and ``%(games)s`` (the sheet's length).
+    ``desk_stop``: where the time-up control is the desk's one tool to stop a table (then
+    ``close_early`` is ``None``), its heading, field label, button and take-back button;
+    ``None``: the control speaks of the time called."""
 
-    close_early: Text
+    close_early: Text | None
     entry_hint: tuple[Text, ...] | None = None
     time_up_head: Text = TIME_UP_HEAD
+    desk_stop: tuple[Text, Text, Text, Text] | None = None
 
 
 HOUSE_SHEET_WORDS = SheetWords(close_early=gettext_noop("Tisch vorzeitig beenden (Regel 16)"))

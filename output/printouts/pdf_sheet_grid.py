@@ -36,7 +36,7 @@ from output.printouts.pdf_sheet_layout import (
     GridLayout,
 )
 from output.printouts.sheet_data import TableSheet
-from rules.printing import DEALER, POINTS, ROW, RUNNING, PrintedRow, seat_cell
+from rules.printing import CALLER, DEALER, POINTS, ROW, RUNNING, PrintedRow, seat_cell
 from tournament.ruleset_texts import say
 
 
@@ -336,6 +336,7 @@ def _draw_grid_entries(
     _draw_names(canvas, texts, layout)
     centres = [(edges[column] + edges[column + 1]) / 2 for column in range(len(edges) - 1)]
     dealer_column = layout.column_of(DEALER)
+    caller_column = layout.column_of(CALLER)
     fixed = layout.fixed_columns()
     widths = [edges[column + 1] - edges[column] for column in range(len(edges) - 1)]
     seat_keys = [column.key for column in layout.spec.seat]
@@ -347,6 +348,8 @@ def _draw_grid_entries(
             x = edges[dealer_column] + PADDING_X
             texts.add(str(row.dealer), SANS_BOLD, dealer_size, INK, x, baseline)
             texts.add(f" · {dealer_name}", SANS, dealer_size, INK, None, baseline)
+        if caller_column is not None and row.caller:
+            texts.centred(str(row.caller), SANS_BOLD, 9, INK, centres[caller_column], middle)
         filled = sheet.rows.get(row.number)
         if filled is None:
             continue

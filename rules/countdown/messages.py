@@ -63,8 +63,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Trump is a colour of {game}: {colours}.",
     ),
     "trump_herz_phase": (
-        "Ab Spiel {first} ist immer Herz Trumpf.",
-        "From deal {first} Herz is always trump.",
+        "Ab Nr. {first} der Partie ist immer Herz Trumpf.",
+        "From no. {first} of the Partie Hearts are always trump.",
     ),
     "blind_not_bool": ("„blind“ ist true oder false.", "'blind' is true or false."),
     "blind_not_gelb": (
@@ -122,8 +122,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Nobody may drop out with Karo as trump.",
     ),
     "out_herz_phase": (
-        "Ab Spiel {first} darf niemand mehr aussteigen.",
-        "From deal {first} nobody may drop out.",
+        "Ab Nr. {first} der Partie darf niemand mehr aussteigen.",
+        "From no. {first} of the Partie nobody may drop out.",
     ),
     "out_too_few": (
         "Mindestens zwei Spieler müssen mitspielen.",

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.countdown.games import VIERUNDZWANZIG, ZWANZIG, ZWANZIG_AB
+from rules.countdown.games import VIERUNDZWANZIG, ZWANZIG, ZWANZIG_AB, Game
 from rules.countdown.options import CountdownOptions
 from rules.countdown.rows import CUT, ENDED
 from rules.countdown.rows import STAND as STAND_KEY
 from rules.countdown.sheet import CountdownSheet
-from rules.printing import DEALER_COLUMN, ROW_COLUMN, LegendLine, PrintedRow, SheetColumn
+from rules.printing import CALLER, DEALER_COLUMN, ROW_COLUMN, LegendLine, PrintedRow, SheetColumn
 from rules.standings import (
     INT,
     LEAD_COLUMNS,
@@ -59,6 +59,27 @@ ENGLISH: dict[str, str] = {
     "aus / setzt aus": "out / sitting out",
     "Stand bleibt": "score stays",
     "Partie zu Ende bei": "The Partie ends at",
+    "Ansager: der Startspieler links vom Geber": "Caller: the lead player left of the dealer",
+    "Aussteigen gibt es nicht (nur mit Variante b)": "Nobody drops out (only with variant b)",
+    "der Ansager steigt nie aus; mindestens zwei spielen": "the caller never drops out; at "
+    "least two play",
+    "mit 19 Punkten oder weniger nicht aussteigen": "no dropping out with 19 points or fewer",
+    "Gelb blind erst ab 25 Punkten": "Yellow blind only from 25 points",
+    "Ansager: links vom Geber; er steigt nie aus": "Caller: left of the dealer; never drops out",
+    "bei Karo darf niemand aussteigen": "with Karo trump nobody drops out",
+    "alle außer dem Ansager aus: Ansager −5 (bei Herz −10)": "all but the caller out: the "
+    "caller −5 (with Herz −10)",
+    "alle außer dem Ansager aus: Ansager −5": "all but the caller out: the caller −5",
+    "ab Nr. 9 in der Partie (Dreiertisch 7, Fünfertisch 11): immer Herz, niemand steigt aus": (
+        "from no. 9 in the Partie (three-table 7, five-table 11): always Herz, nobody drops out"
+    ),
+    "Ansager: rechts vom Geber; er steigt nie aus": "Caller: right of the dealer; never drops out",
+    "mit %(floor)s Punkten oder weniger nicht aussteigen": "no dropping out with %(floor)s "
+    "points or fewer",
+    "höchstens %(limit)s-mal aussteigen je Partie": "drop out at most %(limit)s times a Partie",
+    "Gleichstand ganz unten: geteilter Sieg": "a tie at the lowest score: a shared win",
+    "Gleichstand unter 0: weiterspielen": "a tie below 0: play on",
+    "Ansager": "Caller",
     "es gewinnt der niedrigste Stand": "the lowest score wins",
     "Partiepunkte je Gegner mit höherem / niedrigerem Endstand": "Partie points per opponent "
     "with a higher / lower final score",
@@ -121,8 +142,14 @@ def sheet_columns(
     trump changes exist in "24" only."""
     lead = (
         ROW_COLUMN,
-        SheetColumn("deal", (gettext_noop("Nr."), gettext_noop("in Partie")), width_mm=14),
+        SheetColumn(
+            "deal",
+            (gettext_noop("Nr."),),
+            width_mm=14,
+            hint=gettext_noop("in Partie"),
+        ),
         DEALER_COLUMN,
+        SheetColumn(CALLER, (gettext_noop("Ansager"),), width_mm=15),
         SheetColumn(
             "trump",
             (gettext_noop("Trumpf"),),
@@ -136,21 +163,25 @@ def sheet_columns(
     )
     tail = (
         SheetColumn(
-            PARTIE_WINNERS, (gettext_noop("Sieger"), gettext_noop("der Partie")), width_mm=18
+            PARTIE_WINNERS, (gettext_noop("Sieger"), gettext_noop("der Partie")), width_mm=22
         ),
     )
     return lead, seat, tail
 
 
 def partie_rules(
-    printed: Sequence[PrintedRow], scored: CountdownSheet | None
+    printed: Sequence[PrintedRow], scored: CountdownSheet | None, facts: Game, size: int
 ) -> tuple[PrintedRow, ...]:
-    """The printed rows with a rule after each row that ended a Partie (none ahead: where the
-    next Partie ends is not known before it is played)."""
+    """The printed rows with their trump caller (the "Ansager" column) and a rule after each
+    row that ended a Partie (none ahead: where the next Partie ends is not known before it is
+    played)."""
     ends = set()
     if scored is not None:
         ends = {deal.game for deal in scored.games if deal.partie_end is not None}
-    return tuple(replace(row, rule_after=row.number in ends) for row in printed)
+    return tuple(
+        replace(row, rule_after=row.number in ends, caller=facts.caller(row.dealer, size))
+        for row in printed
+    )
 
 
 FOOTER = gettext_noop(
@@ -188,12 +219,66 @@ def legend(game: str, options: CountdownOptions) -> tuple[LegendLine, ...]:
     end = "≤ 0 / ≥ 48" if game == VIERUNDZWANZIG else "≤ 0"
     lines += [
         _line("aus / setzt aus", "±0"),
+        *drop_out_lines(game, options),
         LegendLine(gettext_noop("Startpunkte"), Text(str(start))),
         _line("Partie zu Ende bei", end),
         _line("es gewinnt der niedrigste Stand", None),
+        _line(tie_rule(game, options), None),
         _line("Partiepunkte je Gegner mit höherem / niedrigerem Endstand", "+1 / −1"),
     ]
     return tuple(lines)
+
+
+def drop_out_lines(game: str, options: CountdownOptions) -> list[LegendLine]:
+    """Who calls trump (the sheet's "Ansager" column) and who may drop out, per game (§2, §6.1
+    13–14): what a table playing from the paper sheet alone must know."""
+    if game == VIERUNDZWANZIG:
+        lines = [_line("Ansager: der Startspieler links vom Geber", None)]
+        if not options.aussteigen:
+            return [*lines, _line("Aussteigen gibt es nicht (nur mit Variante b)", None)]
+        lines += [
+            _line("der Ansager steigt nie aus; mindestens zwei spielen", None),
+        ]
+        if options.punktgrenzen:
+            lines += [
+                _line("mit 19 Punkten oder weniger nicht aussteigen", None),
+                _line("Gelb blind erst ab 25 Punkten", None),
+            ]
+        return lines
+    if game == ZWANZIG:
+        return [
+            _line("Ansager: links vom Geber; er steigt nie aus", None),
+            _line("bei Karo darf niemand aussteigen", None),
+            _line("alle außer dem Ansager aus: Ansager −5 (bei Herz −10)", None),
+            _line(
+                "ab Nr. 9 in der Partie (Dreiertisch 7, Fünfertisch 11): immer Herz, niemand "
+                "steigt aus",
+                None,
+            ),
+        ]
+    return [
+        _line("Ansager: rechts vom Geber; er steigt nie aus", None),
+        LegendLine(
+            gettext_noop(
+                "mit %(floor)s Punkten oder weniger nicht aussteigen",
+                floor=options.no_drop_out_at_or_below,
+            )
+        ),
+        LegendLine(
+            gettext_noop(
+                "höchstens %(limit)s-mal aussteigen je Partie", limit=options.drop_out_limit
+            )
+        ),
+        _line("alle außer dem Ansager aus: Ansager −5", None),
+    ]
+
+
+def tie_rule(game: str, options: CountdownOptions) -> str:
+    """§5.1: a tie at the lowest score — shared in "24" (and 20 ab with ``tie: share``),
+    played on otherwise."""
+    if game == VIERUNDZWANZIG or options.tie == "share":
+        return "Gleichstand ganz unten: geteilter Sieg"
+    return "Gleichstand unter 0: weiterspielen"
 
 
 def course(rounds: int, cycles: int, placement: Text) -> tuple[tuple[Text, ...], ...]:

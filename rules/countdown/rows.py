@@ -210,9 +210,14 @@ def _end_of(
 
 _PRINTED: dict[str, tuple[str, str]] = {
     "out": ("aus", "out"),
-    "cut": ("{winners} (Abbruch)", "{winners} (cut)"),
+    "cut": ("{winners} Abbr.", "{winners} cut"),
     "void": ("ungewertet", "void"),
 }
+
+
+def printed_number(value: Any) -> str:
+    """A score as printed: "−3" with a real minus sign, as the phone shows it."""
+    return f"−{-value}" if type(value) is int and value < 0 else str(value)
 
 
 def sheet_cells(row: Any, result: Mapping[str, Any], lang: str | None = "de") -> dict[str, str]:
@@ -237,8 +242,9 @@ def sheet_cells(row: Any, result: Mapping[str, Any], lang: str | None = "de") ->
         cells[f"tricks.{seat}"] = say(_PRINTED["out"], lang)
     for key, score in result.get("breakdown") or ():
         if isinstance(key, str) and key.startswith(STAND):
-            cells[f"stand.{key[len(STAND) :]}"] = str(score)
-    winners = " + ".join(str(seat) for seat in result.get("plus") or ())
+            cells[f"stand.{key[len(STAND) :]}"] = printed_number(score)
+    # Compact ("2+3+4"), so that the winners of a cut Partie fit the printed column.
+    winners = "+".join(str(seat) for seat in result.get("plus") or ())
     marker = result.get("winner")
     if marker == ENDED:
         cells["partie_winners"] = winners

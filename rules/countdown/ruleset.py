@@ -178,7 +178,7 @@ class CountdownRuleset(Ruleset):
             lead=lead,
             seat=seat,
             tail=tail,
-            rows=outputs.partie_rules(sheet.rows, scored),
+            rows=outputs.partie_rules(sheet.rows, scored, GAMES[self.key], table_size),
             total_label=Text("Partiepunkte"),
             legend_title=Text("Je Spiel"),
             footer=(outputs.FOOTER,),

@@ -16,10 +16,17 @@ ROWS_HINT = gettext_noop(
     "die Seite. Zum Schluss „Liste abgeben“."
 )
 TIME_UP_HEAD = gettext_noop("Abgebrochen nach Spiel %(after)s von %(games)s")
-CLOSE_EARLY = gettext_noop("Tisch vorzeitig beenden")
+# One desk tool stops a table's round, for the time as for a player who leaves: the running
+# Partie is cut (§8.3). The house rules' "Tisch vorzeitig beenden" would not cut it.
+DESK_STOP = (
+    gettext_noop("Durchgang an diesem Tisch beenden"),
+    gettext_noop("beendet nach Spiel"),
+    gettext_noop("Tisch beenden"),
+    gettext_noop("Beenden zurücknehmen"),
+)
 
 SHEET_WORDS = SheetWords(
-    close_early=CLOSE_EARLY, entry_hint=(ROWS_HINT,), time_up_head=TIME_UP_HEAD
+    close_early=None, entry_hint=(ROWS_HINT,), time_up_head=TIME_UP_HEAD, desk_stop=DESK_STOP
 )
 
 DEAL = "Trumpf %(trump)s · Stiche %(tricks)s"
@@ -33,7 +40,10 @@ ENGLISH = {
     ROWS_HINT.german: "One line per deal: the trump and each seat's tricks (or “out”); the "
     "page works out the score. At the end: “Submit score sheet”.",
     TIME_UP_HEAD.german: "Stopped after deal %(after)s of %(games)s",
-    CLOSE_EARLY.german: "End the table early",
+    DESK_STOP[0].german: "End the round at this table",
+    DESK_STOP[1].german: "ended after deal",
+    DESK_STOP[2].german: "End the table",
+    DESK_STOP[3].german: "Take back the end",
     DEAL: "Trump %(trump)s · tricks %(tricks)s",
     ENDS[ENDED]: "Trump %(trump)s · tricks %(tricks)s · Partie over, winners: %(winners)s",
     ENDS[CUT]: "Trump %(trump)s · tricks %(tricks)s · Partie cut, winners: %(winners)s",

@@ -77,10 +77,30 @@ def present_table(table: BoardTable, slug: str, round_number: int) -> dict[str, 
     }
 
 
+def last_round_left(board: Board) -> str:
+    """What is left of the evening's last round before the final standings."""
+    if board.sheets_left == 0:
+        return _("Letzter Durchgang: alle Listen bestätigt, der Endstand steht.")
+    left = ngettext(
+        "Letzter Durchgang: bis zum Endstand noch %(count)d Liste bestätigen",
+        "Letzter Durchgang: bis zum Endstand noch %(count)d Listen bestätigen",
+        board.sheets_left,
+    ) % {"count": board.sheets_left}
+    if board.games_left:
+        return left + ngettext(
+            ", %(games)d Spiel ist noch einzutragen.",
+            ", %(games)d Spiele sind noch einzutragen.",
+            board.games_left,
+        ) % {"games": board.games_left}
+    return left + "."
+
+
 def summary(board: Board) -> dict[str, Any]:
     """What is left before the next round can be seated, and the tables not confirmed."""
     following = board.round_number + 1
-    if board.next_round_seated:
+    if board.last_round and not board.next_round_seated:
+        left = last_round_left(board)
+    elif board.next_round_seated:
         left = _("Durchgang %(next)d ist bereits ausgelost.") % {"next": following}
     elif board.sheets_left == 0:
         left = _("Alle Listen bestätigt: Durchgang %(next)d kann ausgelost werden.") % {

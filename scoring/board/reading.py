@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 from scoring.board.state import Board, BoardTable, is_stuck, quiet_minutes, table_state
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.reading import latest_versions
-from tournament.models import Round, Seat
+from tournament.models import Round, Seat, Tournament
 
 CAPTAIN_SEAT = 1
 
@@ -43,8 +43,11 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
         )
         .order_by("table__number")
     )
-    latest = latest_versions(round_, with_games=notes)
-    options = tournament.scoring_options if notes else None
+    # A ruleset whose sheet may be complete before its length (time called; count-down: a
+    # Partie ended with fewer deals left than seats) is asked, from the rows, whether it is.
+    ends_early = rules.records_time_up
+    latest = latest_versions(round_, with_games=notes or ends_early)
+    options = tournament.scoring_options
     language = translation.get_language()
     tables = []
     for sheet in sheets:
@@ -58,9 +61,15 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
         )
         quiet = quiet_minutes(sheet.updated_at, now)
         note = None
+        rows = (
+            [game.record for game in version.games.all()]
+            if version and (notes or ends_early)
+            else []
+        )
         if notes and version is not None:
-            rows = [game.record for game in version.games.all()]
             note = rules.board_line(rows, sheet.size, options, language)
+        if ends_early and games < length and rows_complete(tournament, rows, sheet, options):
+            length = games  # nothing more to enter at this table
         tables.append(
             BoardTable(
                 number=sheet.table.number,
@@ -77,6 +86,21 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
                 note=note,
             )
         )
+    return _board(round_, tables, stuck_after, now)
+
+
+def rows_complete(tournament: Tournament, rows: list, sheet: Sheet, options: object) -> bool:
+    """Whether the ruleset says ``rows`` complete the sheet (a refused row: not complete)."""
+    scored = tournament.rules.score_sheet(
+        rows, sheet.size, tournament.cycles, options, time_up_after=sheet.time_up_after
+    )
+    return scored.complete and not scored.issues
+
+
+def _board(
+    round_: Round, tables: list[BoardTable], stuck_after: int, now: datetime.datetime
+) -> Board:
+    tournament = round_.tournament
     earlier = tuple(
         Sheet.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
         .exclude(status=Sheet.Status.CONFIRMED)
@@ -90,5 +114,6 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
         stuck_after=stuck_after,
         earlier_unconfirmed=earlier,
         next_round_seated=next_seated,
+        last_round=round_.number >= tournament.rounds_count,
         now=now,
     )

@@ -112,6 +112,7 @@ class Board:
     stuck_after: int  # the stuck threshold in minutes
     earlier_unconfirmed: tuple[tuple[int, int], ...] = ()  # (round, table) of earlier rounds
     next_round_seated: bool = False  # the next round is drawn already
+    last_round: bool = False  # the evening's last round: no next round follows
     now: datetime.datetime | None = None
 
     @property

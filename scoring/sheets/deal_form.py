@@ -40,6 +40,9 @@ def deal_form_context(sheet: Sheet, page: SheetPageData, entry: EntrySpec) -> di
         "size": page.table_size,
         "cycles": tournament.cycles,
         "length": page.game_limit,
+        # The organiser's stop (the round's time called, or the table ended early): no deal
+        # is offered after it.
+        "stop_after": stop_after(sheet),
         "tricks": tricks[1],
         "seats": [{"number": seat.number, "name": seat.name} for seat in page.seats],
         "colours": [list(choice) for choice in fields["trump"].choices],
@@ -52,14 +55,28 @@ def deal_form_context(sheet: Sheet, page: SheetPageData, entry: EntrySpec) -> di
     return {"deal_form": config}
 
 
+def stop_after(sheet: Sheet) -> int | None:
+    """The deal after which the organiser stopped the table's round, or ``None``."""
+    if sheet.closed_after_game:
+        return sheet.closed_after_game
+    return sheet.time_up_after
+
+
 def deal_texts() -> dict[str, str]:
     """The form's own words in the reader's language (``%s``, ``%1``, ``%2`` filled in by the
     script)."""
     return {
         "counter": _("Spiel %1 von %2"),
-        "partie": _("Partie %1 · Spiel %2"),
+        # "Spiel" is the round's deal (the sheet's row, "Spiel 17 von 24"); a deal's place in
+        # its Partie is its "Nr." (the printed sheet's "Nr. in Partie").
+        "partie": _("Partie %1 · Nr. %2"),
         "dealer": _("Geber"),
         "caller": _("sagt Trumpf an"),
+        "caller_herz": _("ist Ansager (Herz ist Trumpf)"),
+        "own_trump": _("Eigentrumpf ohne Stich"),
+        "yellow": _("Gelb"),
+        "yellow_blind": _("Gelb blind"),
+        "caller_no_trick": _("Ansager ohne Stich"),
         "sits_out": _("setzt aus"),
         "plays": _("spielt"),
         "score": _("Stand %s"),
@@ -79,12 +96,24 @@ def deal_texts() -> dict[str, str]:
         "points": _("Partiepunkte: %s"),
         "next_partie": _("Mit dem nächsten Spiel beginnt Partie %1, alle wieder bei %2."),
         "round_over": _("Der Durchgang ist an diesem Tisch zu Ende. Bitte die Liste abgeben."),
+        "stopped": _(
+            "Die Turnierleitung hat den Durchgang an diesem Tisch nach Spiel %s beendet. Bitte "
+            "die Liste abgeben."
+        ),
+        "stopped_rows": _(
+            "Spiel %1 und die folgenden zählen nicht: die Turnierleitung hat den Durchgang nach "
+            "Spiel %2 beendet. Bitte mit „Letztes Spiel löschen“ entfernen."
+        ),
         "changes": _("Trumpfwechsel („2“)"),
         "change_to": _("Wechsel zu %s"),
         "undo_change": _("letzten Wechsel zurücknehmen"),
         "hint_exchange": _(
             "Variante c: wer 6 Punkte oder weniger hat, darf keine Karten tauschen."
         ),
-        "herz_phase": _("Ab Spiel %s ist immer Herz Trumpf; niemand steigt aus."),
+        "herz_phase": _("Ab Nr. %s der Partie ist immer Herz Trumpf; niemand steigt aus."),
         "choose_trump": _("Bitte Trumpf wählen."),
+        "enter_tricks": _(
+            "Bitte die Stiche eintragen (oder wer aussteigt); erst dann zeigt die Seite den neuen "
+            "Stand."
+        ),
     }

@@ -61,6 +61,11 @@ class GameOutcome:
     # The ruleset's own line for the game ("Strafe: Platz 2, −3"); "": winners and value.
     line: str = field(default="", compare=False)
 
+    @property
+    def scored(self) -> bool:
+        """Whether some seat's points changed (a count-down deal inside a Partie: none)."""
+        return any(points for _seat, points in self.points)
+
     @classmethod
     def of(
         cls, game: GameLike, names: SeatNames | None = None, describe: Describe | None = None

@@ -35,4 +35,7 @@ def page_json(page: SheetPageData) -> dict[str, Any]:
         "filled": page.filled_count,
         "expected": page.expected,
         "status": list(page.status),
+        # The deal after which the organiser stopped the table's round (count-down), or null:
+        # an open page hears of the stop with every answer of the server.
+        "stop_after": page.sheet.closed_after_game or page.sheet.time_up_after,
     }

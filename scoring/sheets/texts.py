@@ -16,6 +16,7 @@ def sheet_texts(*, captain: bool = False) -> dict[str, str]:
         "saved": _("gespeichert"),
         "pending": _("noch nicht gesendet"),
         "refused": _("nicht gespeichert – bitte korrigieren"),
+        "void": _("zählt nicht – der Durchgang ist an diesem Tisch beendet"),
         "waiting": _("wartet auf Spiel %s"),
         "saving": _("wird gespeichert …"),
         "all_saved": _("✓ alles gespeichert"),

@@ -28,6 +28,7 @@ from scoring.sheets.captain_access import (
     resolve_short_code,
     resolve_token_sheet,
 )
+from scoring.sheets.deal_form import stop_after
 from scoring.sheets.time_up import record_time_up
 from scoring.sheets.views import (
     SheetAutosaveMixin,
@@ -163,13 +164,16 @@ def code_entry(request: HttpRequest) -> HttpResponse:
 
 
 class CaptainClockView(CaptainAccessMixin, View):
-    """The time left of this table only (the page counts down from it: ``static/js/clock.js``).
-    The page itself is kept by the phone for the evening, so the clock always comes from here."""
+    """The time left of this table only (the page counts down from it: ``static/js/clock.js``),
+    and ``stop_after``, the deal after which the organiser stopped the table's round (``null``:
+    not stopped): the page itself is kept by the phone for the evening, so this poll is how an
+    open page learns of the stop."""
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
         state = round_state(self.sheet.round)
         own = state.table(self.table.number)
         payload = state_json(state, [own] if own is not None else [])
+        payload["stop_after"] = stop_after(self.sheet)
         response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
         response["Cache-Control"] = "no-store"
         return response
@@ -241,6 +245,7 @@ OFFLINE_ASSETS = (
     "js/countdown/play.js",
     "js/countdown/words.js",
     "js/countdown/table.js",
+    "js/countdown/draft.js",
     "js/countdown/form.js",
     "img/favicon.svg",
     "img/icon-192.png",

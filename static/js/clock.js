@@ -81,6 +81,8 @@
         self.offset = state.server_now - (sent + received) / 2;
         self.state = state;
         self.box.classList.remove("clock-offline");
+        // The page's other scripts hear the answer too (the captain's sheet: the organiser's stop).
+        document.dispatchEvent(new CustomEvent("doko:clock", { detail: state }));
         self.render();
       })
       .catch(function () {

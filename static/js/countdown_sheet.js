@@ -59,7 +59,10 @@ function editSheet(form) {
     updated: function () {
       rowStates.update();
       if (dealForm) dealForm.refresh();
-    }
+    },
+    // Every answer of the server (a save, the live check) also says whether the round was
+    // stopped: a phone that sends a deal after the stop learns of it at once.
+    answered: function (data) { stopHeard(data); }
   });
   sync = createAutosave({ rows: rows, canon: canon, t: t, state: state, store: store, rowStates: rowStates, scores: scores });
   const parts = { rows: rows, canon: canon, t: t, state: state, store: store, rowStates: rowStates, scores: scores, sync: sync, server: server };
@@ -75,6 +78,17 @@ function editSheet(form) {
   }
   guardLeaving(parts);
   dealForm = bindDealForm(rows, config, { changed: changed });
+
+  // The organiser stopped (or took back the stop of) this table's round since the page was
+  // loaded (the clock's poll says so): the page anew, in the new state. What this device typed
+  // and the server does not hold yet is kept on the device and comes back.
+  function stopHeard(answer) {
+    const known = config.stop_after === undefined ? null : config.stop_after;
+    if (!answer || !("stop_after" in answer) || answer.stop_after === known) return;
+    sync.persist();
+    window.location.reload();
+  }
+  document.addEventListener("doko:clock", function (event) { stopHeard(event.detail); });
 
   rowStates.update();
   if (Object.keys(rows.readAll()).some(function (number) { return rowStates.rowState(number) === "pending"; })) {

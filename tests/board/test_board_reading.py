@@ -157,3 +157,42 @@ def test_a_ddv_table_on_the_board_says_who_still_owes_a_pflichtsolo(make_tournam
     # Three games, the third seat 2's Pflichtsolo: seats 1, 3 and 4 still owe theirs.
     submit_sheet(sheet, RD1[:3], expected_revision=sheet.revision, user=organiser)
     assert by_number(board_of(tournament))[1].note == "Pflichtsolo offen: Platz 1, 3, 4"
+
+
+def blind_slams(count: int, size: int = 4) -> list[dict]:
+    """ "24": each caller takes all six tricks Gelb blind (24 − 24 = 0): every deal ends its
+    Partie."""
+    rows = []
+    for index in range(count):
+        dealer = index % size + 1
+        caller = dealer % size + 1
+        tricks = {str(seat): 6 if seat == caller else 0 for seat in range(1, size + 1)}
+        rows.append({"deal": 1, "dealer": dealer, "trump": "gelb", "blind": True, "tricks": tricks})
+    return rows
+
+
+def test_a_countdown_table_whose_round_ended_early_has_nothing_left_in_the_last_round(
+    make_tournament, add_participants, organiser
+):
+    # Two cycles at four seats: 8 deals; five one-deal Parties leave 3 < 4: the round is over.
+    tournament = make_tournament(ruleset="24", cycles=2, rounds_count=1)
+    add_participants(tournament, 8)
+    draw_round(tournament, 1, seed=3, user=organiser)
+    release_round(tournament, 1, user=organiser)
+    for table, count in ((1, 5), (2, 2)):
+        sheet = sheet_of(tournament, table)
+        submit_sheet(sheet, blind_slams(count), expected_revision=sheet.revision, user=organiser)
+    board = board_of(tournament)
+    tables = by_number(board)
+    assert (tables[1].games, tables[1].games_left) == (5, 0)
+    assert (tables[2].games, tables[2].games_left) == (2, 6)
+    assert board.games_left == 6
+    assert board.last_round
+    from scoring.board.present import summary
+
+    left = summary(board)["left"]
+    assert left == (
+        "Letzter Durchgang: bis zum Endstand noch 2 Listen bestätigen, 6 Spiele sind noch "
+        "einzutragen."
+    )
+    assert "Durchgang 2" not in left

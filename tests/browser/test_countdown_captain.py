@@ -20,6 +20,7 @@ from scoring.models import Sheet
 from scoring.sheets.links import captain_url
 from scoring.sheets.reading import latest_version
 from scoring.sheets.services import submit_sheet
+from scoring.sheets.time_up import record_time_up
 from tests.browser.conftest import login, screenshot
 from tests.browser.test_accessibility import blocking_violations
 from tournament.models import Table
@@ -76,8 +77,17 @@ def blind_slam(page, seat: int, size: int = 4) -> None:
     tap(page, "blind")
     if seat == size:
         expect(page.locator(f"#deal-entry .cd-seat[data-seat='{seat}'] output")).to_have_text("6")
+        all_to_last(page, seat)
     else:
         tap(page, f"more-{seat}", 6)
+
+
+def all_to_last(page, seat: int) -> None:
+    """The last seat, which holds the tricks the others leave, takes them all: said with a
+    tap on its stepper (an untouched form enters nothing)."""
+    expect(page.locator("#deal-entry [data-key='enter']")).to_be_disabled()
+    tap(page, f"less-{seat}")
+    tap(page, f"more-{seat}")
 
 
 def test_a_24_round_on_the_captains_phone_to_the_standings(
@@ -89,14 +99,14 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     phone.goto(link)
     entry = phone.locator("#deal-entry")
     expect(entry.locator("h2")).to_have_text("Spiel 1 von 8")
-    expect(entry.locator(".cd-partie")).to_have_text("Partie 1 · Spiel 1")
+    expect(entry.locator(".cd-partie")).to_have_text("Partie 1 · Nr. 1")
     # Seat 1 deals the round's first deal; "24": the Startspieler left of him calls trump.
     expect(entry.locator(".cd-dealer")).to_have_text(f"Geber: {names[1]}")
     expect(entry.locator(".cd-caller")).to_have_text(f"{names[2]} sagt Trumpf an")
     # The caller may not drop out: the toggle says why.
     expect(entry.locator("[data-key='out-2']")).to_be_disabled()
     expect(entry.locator("#cd-reason-out-2")).to_have_text(
-        "Platz 2 bestimmt Trumpf und darf nicht aussteigen."
+        f"{names[2]} bestimmt Trumpf und darf nicht aussteigen."
     )
     expect(entry.locator("[data-key='enter']")).to_be_disabled()  # no trump yet
     for colour in ("Gelb", "Rot", "Blau", "Grün"):
@@ -137,7 +147,10 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     phone.context.set_offline(True)
     blind_slam(phone, 1)
     expect(after(phone, 1)).to_have_text("→ −2 (−24)")
-    expect(after(phone, 3)).to_have_text("→ 78 (+48)")  # Eigentrumpf ohne Stich, blind
+    expect(after(phone, 3)).to_have_text("→ 78 (+48)")
+    expect(phone.locator("#deal-entry .cd-seat[data-seat='3'] .cd-why")).to_have_text(
+        "Eigentrumpf ohne Stich, Gelb blind"
+    )
     ends = entry.locator(".cd-ends")
     expect(ends).to_contain_text(f"Partie 1 zu Ende. Sieger: {names[1]}")
     expect(ends).to_contain_text(
@@ -149,9 +162,11 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     expect(phone.locator("#sync-status")).to_contain_text("offline", timeout=15_000)
     expect(entry.locator(".cd-ended")).to_contain_text(f"Sieger: {names[1]}")
     expect(entry.locator("h2")).to_have_text("Spiel 3 von 8")
-    expect(entry.locator(".cd-partie")).to_have_text("Partie 2 · Spiel 1")
+    expect(entry.locator(".cd-partie")).to_have_text("Partie 2 · Nr. 1")
     expect(entry.locator(".cd-seat[data-seat='1'] .cd-before")).to_have_text("Stand 24")
     screenshot(phone, "countdown-captain-offline", full_page=False)
+    # The phone scored the offline deal itself: nothing says "wird berechnet" under it.
+    expect(phone.locator("#sheet-form")).not_to_contain_text("wird berechnet", use_inner_text=True)
     time.sleep(1.5)
     assert len(stored(table, 1, timeout=0)) == 1  # really offline
     phone.context.set_offline(False)
@@ -205,6 +220,10 @@ def test_a_three_player_table_in_english_rotates_keeps_two_in_and_refuses_in_wor
     phone.goto(link)
     entry = phone.locator("#deal-entry")
     expect(entry.locator("h2")).to_have_text("Deal 1 of 6")
+    # One word for a deal on the English page: the round's counter, the Partie's no., the bar.
+    expect(entry.locator(".cd-partie")).to_have_text("Partie 1 · no. 1")
+    expect(phone.locator("#cd-counter")).to_have_text("0 of 6 deals")
+    expect(phone.locator(".page-head .lead")).to_contain_text("6 deals")
     expect(entry.locator(".cd-dealer")).to_have_text(f"Dealer: {names[1]}")
     expect(entry.locator(".cd-caller")).to_have_text(f"{names[2]} calls trump")
     tap(phone, "trump-blau")
@@ -218,7 +237,7 @@ def test_a_three_player_table_in_english_rotates_keeps_two_in_and_refuses_in_wor
     # One trick too many: the form refuses, naming the deal and the field, and says why.
     tap(phone, "more-2")
     expect(entry.locator(".cd-problem")).to_have_text(
-        "Game 1: Tricks: The tricks add up to 7, not 6."
+        "Deal 1: Tricks: The tricks add up to 7, not 6."
     )
     expect(entry.locator("[data-key='enter']")).to_be_disabled()
     screenshot(phone, "countdown-captain-three-english", full_page=False)
@@ -292,7 +311,7 @@ def test_a_zwanzig_round_with_drop_outs_karo_and_the_herz_phase_partly_offline(
     phone, live_server, zwanzig_evening, settings
 ):
     settings.PUBLIC_BASE_URL = live_server.url
-    table, _names, link = table_of(zwanzig_evening, 4)
+    table, names, link = table_of(zwanzig_evening, 4)
     phone.goto(link)
     entry = phone.locator("#deal-entry")
     expect(entry.locator("h2")).to_have_text("Spiel 1 von 24")
@@ -306,7 +325,7 @@ def test_a_zwanzig_round_with_drop_outs_karo_and_the_herz_phase_partly_offline(
     # Pik: seat 3 drops out; the Ansager (seat 2) takes all five tricks.
     tap(phone, "trump-pik")
     expect(entry.locator("#cd-reason-out-2")).to_have_text(
-        "Platz 2 bestimmt Trumpf und darf nicht aussteigen."
+        f"{names[2]} bestimmt Trumpf und darf nicht aussteigen."
     )
     tap(phone, "out-3")
     tap(phone, "more-2", 5)
@@ -325,18 +344,26 @@ def test_a_zwanzig_round_with_drop_outs_karo_and_the_herz_phase_partly_offline(
         tap(phone, "trump-kreuz")
         if caller != 4:
             tap(phone, f"more-{caller}", 5)
+        else:
+            all_to_last(phone, 4)
         tap(phone, "enter")
     # Deal 9 (2n + 1): the Herz phase — Herz locked in, nobody drops out.
     expect(entry.locator("h2")).to_have_text("Spiel 9 von 24")
     expect(entry.locator("[data-key='trump-herz']")).to_have_attribute("aria-pressed", "true")
     for colour in ("karo", "pik", "kreuz"):
         expect(entry.locator(f"[data-key='trump-{colour}']")).to_be_disabled()
+    # Untouched (trump preset, the last seat holding the rest): no preview, nothing to enter.
+    expect(entry.locator(".cd-ends")).to_have_count(0)
+    expect(entry.locator(".cd-after")).to_have_count(0)
+    expect(entry.locator("[data-key='enter']")).to_be_disabled()
+    expect(entry.locator(".cd-untouched")).to_be_visible()
     expect(entry.locator(".cd-hint").first).to_have_text(
-        "Ab Spiel 9 ist immer Herz Trumpf; niemand steigt aus."
+        "Ab Nr. 9 der Partie ist immer Herz Trumpf; niemand steigt aus."
     )
     expect(entry.locator("#cd-reason-out-3")).to_have_text(
-        "Ab Spiel 9 darf niemand mehr aussteigen."
+        "Ab Nr. 9 der Partie darf niemand mehr aussteigen."
     )
+    expect(entry.locator(".cd-caller")).to_have_text(f"{names[2]} ist Ansager (Herz ist Trumpf)")
     screenshot(phone, "countdown-zwanzig-herz", full_page=False)
     expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=20_000)
     records = stored(table, 8)
@@ -365,6 +392,7 @@ def test_the_deal_form_opens_offline_once_it_was_opened(
         assert time.monotonic() < deadline, "no service worker"
         time.sleep(0.1)
     tap(phone, "trump-gruen")
+    all_to_last(phone, 4)
     tap(phone, "enter")
     expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
     phone.context.set_offline(True)
@@ -380,3 +408,42 @@ def test_the_deal_form_opens_offline_once_it_was_opened(
     phone.context.set_offline(False)
     expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=20_000)
     assert [record["trump"] for record in stored(table, 2)] == ["gruen", "blau"]
+
+
+def test_a_deal_sent_after_the_organisers_stop_is_said_not_to_count_not_to_be_corrected(
+    phone, live_server, countdown_evening, settings, organiser
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    table, _names, link = table_of(countdown_evening, 4)
+    phone.goto(link)
+    tap(phone, "trump-rot")
+    tap(phone, "more-1", 2)
+    tap(phone, "enter")
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
+    # Offline, the captain types deal 2; meanwhile the desk stops the round after deal 1.
+    phone.context.set_offline(True)
+    tap(phone, "trump-blau")
+    tap(phone, "more-2", 3)
+    tap(phone, "enter")
+    sheet = Sheet.objects.get(table=table)
+    record_time_up(sheet, after_game=1, user=organiser)
+    phone.context.set_offline(False)
+    # The phone's save is answered with the stop: the page anew, deal 2 kept and marked.
+    entry = phone.locator("#deal-entry")
+    expect(entry.locator(".cd-stopped-rows")).to_have_text(
+        "Spiel 2 und die folgenden zählen nicht: die Turnierleitung hat den Durchgang nach "
+        "Spiel 1 beendet. Bitte mit „Letztes Spiel löschen“ entfernen.",
+        timeout=20_000,
+    )
+    row = phone.locator("tr.game-row[data-game='2']")
+    expect(row.locator(".row-state")).to_have_attribute("data-state", "void")
+    expect(row.locator(".row-state")).to_have_attribute(
+        "title", "zählt nicht – der Durchgang ist an diesem Tisch beendet"
+    )
+    expect(phone.locator("body")).not_to_contain_text("bitte korrigieren")
+    expect(entry.locator("[data-key='enter']")).to_have_count(0)
+    screenshot(phone, "countdown-captain-after-stop", full_page=True)
+    tap(phone, "remove")
+    expect(entry.locator(".cd-round-over")).to_contain_text("nach Spiel 1 beendet")
+    expect(phone.locator("#sync-status")).to_contain_text("alles gespeichert", timeout=15_000)
+    assert len(stored(table, 1)) == 1

@@ -47,7 +47,10 @@ def test_the_desk_stops_a_table_and_the_public_pages_speak_countdown(
     expect(desk.locator("#time-up-after")).to_have_value(str(stop))
     control.scroll_into_view_if_needed()
     screenshot(desk, "countdown-stop-desk")
-    control.get_by_role("button", name="Zeitablauf vermerken").click()
+    # One tool to stop a table: no second "Tisch vorzeitig beenden" beside it.
+    expect(control.locator("h2")).to_have_text("Durchgang an diesem Tisch beenden")
+    expect(desk.locator("details.close-early")).to_have_count(0)
+    control.get_by_role("button", name="Tisch beenden").click()
     expect(desk.locator("#time-up-after")).to_have_value(str(stop))
     sheet.refresh_from_db()
     assert sheet.time_up_after == stop

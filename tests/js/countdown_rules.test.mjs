@@ -123,3 +123,18 @@ test("'aus' is locked with the rule's reason", () => {
   assert.strictEqual(outLock(a, 3, "pik", []).code, "out_limit");
   assert.strictEqual(outLock(a, 3, "pik", []).params.limit, 3);
 });
+
+test("after the organiser's stop no deal is offered and a deal typed after it is refused as stopped", () => {
+  const deal = (n, dealer) => ({ deal: n, dealer: dealer, trump: "rot", tricks: { 1: 3, 2: 1, 3: 1, 4: 1 } });
+  const stopped = playSheet("24", {}, 4, 6, [deal(1, 1), deal(2, 2)], 2);
+  assert.equal(stopped.next.over, true);
+  assert.equal(stopped.next.stopped, 2);
+  assert.equal(stopped.refused, null);
+  const late = playSheet("24", {}, 4, 6, [deal(1, 1), deal(2, 2), deal(3, 3)], 2);
+  assert.equal(late.refused.number, 3);
+  assert.equal(late.refused.refusal.code, "round_stopped");
+  assert.deepEqual(late.refused.refusal.params, { after: 2 });
+  assert.equal(late.next.stopped, 2);
+  // Not stopped: the round goes on.
+  assert.equal(playSheet("24", {}, 4, 6, [deal(1, 1), deal(2, 2)], null).next.over, false);
+});

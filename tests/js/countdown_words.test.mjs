@@ -4,7 +4,8 @@ import test from "node:test";
 import assert from "node:assert";
 import { Refusal } from "../../static/js/countdown/rules.js";
 import { outLock, playSheet } from "../../static/js/countdown/play.js";
-import { describeDeal, fieldWords, refusalText } from "../../static/js/countdown/words.js";
+import { describeDeal, fieldWords, namedMessage, refusalText } from "../../static/js/countdown/words.js";
+import { changeReason, draftRecord, newDraft, trickCounts } from "../../static/js/countdown/draft.js";
 
 function zwanzigDeals(count, size) {
   const records = [];
@@ -81,4 +82,33 @@ test("a refusal names the deal and the field in the captain's words", () => {
 test("a deal in words for the conflict panel", () => {
   const values = { record: JSON.stringify({ deal: 1, dealer: 2, trump: "gelb", blind: true, out: [3], tricks: { 1: 6, 2: 0 } }) };
   assert.strictEqual(describeDeal(values, config), "Geber Bernd \u00b7 Gelb blind \u00b7 Stiche 6-0 \u00b7 aus: Carla");
+});
+
+test("a reason beside a seat names the player, not the seat number", () => {
+  const config = {
+    seats: [{ number: 2, name: "Stefan" }],
+    messages: {
+      out_caller: "Platz {seat} bestimmt Trumpf und darf nicht aussteigen.",
+      out_floor: "Mit {score} Punkten (höchstens {floor}) darf Platz {seat} nicht aussteigen.",
+      out_karo: "Bei Karo als Trumpf darf niemand aussteigen."
+    }
+  };
+  assert.equal(namedMessage(config, new Refusal("out", "out_caller", { seat: 2 })), "Stefan bestimmt Trumpf und darf nicht aussteigen.");
+  assert.equal(namedMessage(config, new Refusal("out", "out_floor", { seat: 2, score: 4, floor: 5 })), "Mit 4 Punkten (höchstens 5) darf Stefan nicht aussteigen.");
+  assert.equal(namedMessage(config, new Refusal("out", "out_karo", {})), "Bei Karo als Trumpf darf niemand aussteigen.");
+});
+
+test("an untouched draft fills the last seat; the caller's +48 says Eigentrumpf and Gelb blind", () => {
+  const config = { size: 4, tricks: 6, game: "24", texts: { own_trump: "Eigentrumpf ohne Stich", yellow: "Gelb", yellow_blind: "Gelb blind", caller_no_trick: "Ansager ohne Stich" } };
+  const next = { deal: 2, dealer: 2, caller: 3, sitter: null, herz: false, options: { eigentrumpf: true } };
+  const draft = newDraft(next, null);
+  assert.deepEqual(draft.touched, []);
+  const counts = trickCounts(config, draft, next);
+  assert.deepEqual([counts.auto, counts.counts[4], counts.sum], [4, 6, 6]);
+  draft.blind = true;
+  draft.trump = "gelb";
+  const shown = { counts: counts, result: { changes: { 1: 24, 2: 24, 3: 48, 4: -24 } } };
+  assert.equal(changeReason(config, draft, next, 3, shown), "Eigentrumpf ohne Stich, Gelb blind");
+  assert.equal(changeReason(config, draft, next, 1, shown), "");
+  assert.deepEqual(draftRecord(draft, next, counts.counts), { deal: 2, dealer: 2, trump: "gelb", blind: true, tricks: { 1: 0, 2: 0, 3: 0, 4: 6 } });
 });

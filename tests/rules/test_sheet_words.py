@@ -17,13 +17,17 @@ OWN = ("ddv", "24", "zwanzig", "20ab")
 
 def _texts(ruleset) -> list[Text]:
     words = ruleset.sheet_words
-    return [words.close_early, *(words.entry_hint or ()), words.time_up_head]
+    own = [words.close_early, *(words.entry_hint or ()), words.time_up_head]
+    return [text for text in (*own, *(words.desk_stop or ())) if text is not None]
 
 
 @pytest.mark.parametrize("key", OWN)
 def test_ddv_and_countdown_have_their_own_words_in_german_and_english(key):
     ruleset = rules.get(key)
-    assert "Regel 16" not in ruleset.sheet_words.close_early.german
+    words = ruleset.sheet_words
+    # Count-down has one desk tool to stop a table (its time-up control); DDV has both.
+    assert (words.close_early is None) == (words.desk_stop is not None) == (key != "ddv")
+    assert words.close_early is None or "Regel 16" not in words.close_early.german
     assert ruleset.sheet_words.entry_hint
     for text in _texts(ruleset):
         english = ruleset.text(text.german, "en")

@@ -169,13 +169,17 @@ def test_the_house_rules_sheet_head_counts_games(evening, organiser_client):
 
 
 # ---------------------------------------------------------------- ending a table early
-def test_ending_a_table_early_cites_no_house_rule_under_ddv_and_countdown(
-    ddv_evening, countdown_evening, organiser_client
-):
-    for tournament in (ddv_evening, countdown_evening):
-        page = _desk(organiser_client, tournament)
-        assert '<summary id="close-early-label">Tisch vorzeitig beenden</summary>' in page
-        assert "Regel 16" not in page
+def test_ending_a_table_early_cites_no_house_rule_under_ddv(ddv_evening, organiser_client):
+    page = _desk(organiser_client, ddv_evening)
+    assert '<summary id="close-early-label">Tisch vorzeitig beenden</summary>' in page
+    assert "Regel 16" not in page
+
+
+def test_a_countdown_desk_has_one_tool_to_stop_a_table(countdown_evening, organiser_client):
+    page = _desk(organiser_client, countdown_evening)
+    assert "close-early-label" not in page and "Regel 16" not in page
+    assert '<h2 id="time-up-title">Durchgang an diesem Tisch beenden</h2>' in page
+    assert "Tisch beenden</button>" in page and "Zeitablauf vermerken" not in page
 
 
 def test_the_house_rules_end_a_table_early_under_rule_16(evening, organiser_client):

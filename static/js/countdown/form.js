@@ -9,8 +9,9 @@
 import { element } from "../sheet/page.js";
 import { applyDeal, BLIND_FROM_24, Refusal } from "./rules.js";
 import { endWinners, outLock, partiePoints, playSheet } from "./play.js";
-import { colourLabel, describeDeal, fill, message, num, refusalText, seatName, signed } from "./words.js";
+import { colourLabel, describeDeal, fill, namedMessage, num, refusalText, seatName, signed } from "./words.js";
 import { paintTable } from "./table.js";
+import { changeReason, draftRecord, newDraft, trickCounts } from "./draft.js";
 
 export { describeDeal };
 
@@ -31,7 +32,7 @@ function readRecords(rows) {
 // A sheet that is not typed here any more: its table only.
 export function paintSheet(rows, config) {
   const list = readRecords(rows);
-  const sheet = playSheet(config.game, config.options, config.size, config.cycles, list);
+  const sheet = playSheet(config.game, config.options, config.size, config.cycles, list, config.stop_after);
   paintTable(rows, config, sheet, list.length, null, true);
 }
 
@@ -48,61 +49,16 @@ export function bindDealForm(rows, config, hooks) {
 
   function records() { return readRecords(rows); }
 
-  function play(list) { return playSheet(config.game, config.options, config.size, config.cycles, list); }
-
-  function newDraft(next, record) {
-    const fresh = { trump: next.herz ? "herz" : "", blind: false, changes: [], out: [], tricks: {}, touched: [] };
-    if (!record || typeof record !== "object") return fresh;
-    fresh.trump = record.trump || fresh.trump;
-    fresh.blind = record.blind === true;
-    fresh.changes = Array.isArray(record.trump_changes) ? record.trump_changes.slice() : [];
-    fresh.out = Array.isArray(record.out) ? record.out.slice() : [];
-    Object.keys(record.tricks || {}).forEach(function (seat) {
-      fresh.tricks[seat] = record.tricks[seat];
-      fresh.touched.push(Number(seat));
-    });
-    return fresh;
-  }
-
-  function active(next) {
-    const seats = [];
-    for (let seat = 1; seat <= config.size; seat += 1) {
-      if (seat !== next.sitter && draft.out.indexOf(seat) < 0) seats.push(seat);
-    }
-    return seats;
-  }
-
-  // The trick counts: the last active seat not touched gets what is left of T.
-  function tricks(next) {
-    const seats = active(next);
-    const untouched = seats.filter(function (seat) { return draft.touched.indexOf(seat) < 0; });
-    const auto = untouched.length ? untouched[untouched.length - 1] : null;
-    const counts = {};
-    let sum = 0;
-    seats.forEach(function (seat) {
-      if (seat === auto) return;
-      counts[seat] = draft.touched.indexOf(seat) >= 0 ? draft.tricks[seat] || 0 : 0;
-      sum += counts[seat];
-    });
-    if (auto !== null) counts[auto] = Math.max(0, config.tricks - sum);
-    return { counts: counts, auto: auto, sum: sum + (auto !== null ? counts[auto] : 0) };
-  }
-
-  function record(next, counts) {
-    const built = { deal: next.deal, dealer: next.dealer, trump: draft.trump };
-    if (draft.blind) built.blind = true;
-    if (draft.changes.length) built.trump_changes = draft.changes.slice();
-    if (draft.out.length) built.out = draft.out.slice().sort(function (a, b) { return a - b; });
-    built.tricks = {};
-    Object.keys(counts).sort().forEach(function (seat) { built.tricks[seat] = counts[seat]; });
-    return built;
-  }
+  function play(list) { return playSheet(config.game, config.options, config.size, config.cycles, list, config.stop_after); }
 
   // The deal as typed, scored from the scores before it: {record, result, refusal, winners}.
   function preview(next) {
-    const counts = tricks(next);
-    const built = record(next, counts.counts);
+    const counts = trickCounts(config, draft, next);
+    const built = draftRecord(draft, next, counts.counts);
     if (!draft.trump) return { record: built, counts: counts, refusal: new Refusal("trump", "choose") };
+    // Nothing typed yet (the Herz phase presets the trump, the last seat holds the rest): no
+    // preview and nothing to enter, so that no tap saves a deal nobody typed.
+    if (!draft.touched.length && !draft.out.length) return { record: built, counts: counts, refusal: new Refusal("tricks", "untouched") };
     try {
       const result = applyDeal(config.game, next.options, next.scores, built);
       return { record: built, counts: counts, result: result, winners: endWinners(config.game, next.options, result.scores) };
@@ -125,13 +81,19 @@ export function bindDealForm(rows, config, hooks) {
     box.replaceChildren();
     box.classList.remove("hidden");
     if (at === null) announceEnd(sheet, list.length);
-    if (sheet.refused && editing === null) {
+    if (sheet.refused && sheet.refused.refusal.code === "round_stopped" && editing === null) {
+      const notice = element("p", "notice warning cd-stopped-rows", fill(texts.stopped_rows, [sheet.refused.number, config.stop_after]));
+      notice.setAttribute("role", "alert");
+      box.appendChild(notice);
+    } else if (sheet.refused && editing === null) {
       const problem = element("p", "cd-problem", refusalText(config, gameLabel, sheet.refused.number, sheet.refused.refusal));
       problem.setAttribute("role", "alert");
       box.appendChild(problem);
     }
     if (target.over) {
-      box.appendChild(element("p", "cd-round-over", texts.round_over));
+      const over = element("p", "cd-round-over", target.stopped ? fill(texts.stopped, [target.stopped]) : texts.round_over);
+      over.setAttribute("role", "status");
+      box.appendChild(over);
       paintRemove(list.length);
       return;
     }
@@ -179,7 +141,7 @@ export function bindDealForm(rows, config, hooks) {
     const who = element("p", "cd-who");
     who.appendChild(element("span", "cd-dealer", texts.dealer + ": " + seatName(config, next.dealer)));
     who.appendChild(document.createTextNode(" \u00b7 "));
-    who.appendChild(element("span", "cd-caller", seatName(config, next.caller) + " " + texts.caller));
+    who.appendChild(element("span", "cd-caller", seatName(config, next.caller) + " " + (next.herz ? texts.caller_herz : texts.caller)));
     if (next.sitter) who.appendChild(element("span", "badge out", seatName(config, next.sitter) + " " + texts.sits_out));
     box.appendChild(who);
   }
@@ -219,7 +181,7 @@ export function bindDealForm(rows, config, hooks) {
       });
       node.classList.add("cd-colour", "cd-blind");
       group.appendChild(node);
-      if (low) reason(group, node, message(config, new Refusal("blind", "blind_below", { low: BLIND_FROM_24, seat: next.caller, score: next.scores[next.caller] })));
+      if (low) reason(group, node, namedMessage(config, new Refusal("blind", "blind_below", { low: BLIND_FROM_24, seat: next.caller, score: next.scores[next.caller] })));
     }
     box.appendChild(group);
     if (next.herz) box.appendChild(element("p", "cd-hint", fill(texts.herz_phase, [2 * config.size + 1])));
@@ -279,13 +241,15 @@ export function bindDealForm(rows, config, hooks) {
       controls.appendChild(toggle);
       if (!out) controls.appendChild(stepper(seat, shown.counts));
       line.appendChild(controls);
-      if (lock) reason(line, toggle, message(config, lock));
+      if (lock) reason(line, toggle, namedMessage(config, lock));
       line.classList.toggle("cd-is-out", out);
       if (shown.result) {
         const change = shown.result.changes[seat];
         const after = element("span", "cd-after" + (change < 0 ? " neg" : change > 0 ? " pos" : ""), "\u2192 " + num(shown.result.scores[seat]) + " (" + signed(change) + ")");
         after.setAttribute("data-after", String(shown.result.scores[seat]));
         head.appendChild(after);
+        const why = changeReason(config, draft, next, seat, shown);
+        if (why) head.appendChild(element("span", "cd-why muted", why));
       }
       list.appendChild(line);
     }
@@ -322,6 +286,8 @@ export function bindDealForm(rows, config, hooks) {
     else if (left < 0) box.appendChild(element("p", "cd-balance", fill(texts.tricks_over, [-left])));
     if (shown.refusal && shown.refusal.code === "choose") {
       box.appendChild(element("p", "cd-hint", texts.choose_trump));
+    } else if (shown.refusal && shown.refusal.code === "untouched") {
+      box.appendChild(element("p", "cd-hint cd-untouched", texts.enter_tricks));
     } else if (shown.refusal) {
       const problem = element("p", "cd-problem", refusalText(config, gameLabel, next.number, shown.refusal));
       problem.setAttribute("role", "alert");

@@ -103,7 +103,10 @@ export function playPartie(game, options, players, records) {
 // The rows of a sheet played in order (§8.2): each row's Partie, deal, scores before and after,
 // changes and, when it ended its Partie, the winners and Partiepunkte; the first refused row
 // stops the play (its refusal at its row). ``next`` is the deal to enter after the rows.
-export function playSheet(game, optionsJson, size, cycles, records) {
+// ``stopAfter``: the organiser stopped the table's round after that deal (§8.2; null: not
+// stopped): no deal follows it, a row after it is refused as "round_stopped".
+export function playSheet(game, optionsJson, size, cycles, records, stopAfter) {
+  const stop = isInt(stopAfter) ? stopAfter : null;
   const options = parseOptions(game, optionsJson);
   const length = size * cycles;
   const rows = [];
@@ -118,6 +121,7 @@ export function playSheet(game, optionsJson, size, cycles, records) {
       return;
     }
     try {
+      if (stop !== null && index >= stop) throw new Refusal(null, "round_stopped", { after: stop });
       if (over(partie, index, length, size)) throw new Refusal(null, "round_over", { deals: index });
       const opened = partie === null || partie.winners.length > 0;
       const current = opened ? newPartie(game, options, size) : partie;
@@ -140,7 +144,9 @@ export function playSheet(game, optionsJson, size, cycles, records) {
   });
   const played = refused ? refused.number - 1 : records.length;
   return { rows: rows, refused: refused, parties: parties.length,
-    next: nextDeal(game, options, size, length, played, refused ? null : partie, parties.length) };
+    next: stop !== null && played >= stop
+      ? { over: true, stopped: stop, number: played + 1, length: length }
+      : nextDeal(game, options, size, length, played, refused ? null : partie, parties.length) };
 }
 
 function over(partie, deals, length, size) {

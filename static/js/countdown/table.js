@@ -17,6 +17,9 @@ export function paintTable(rows, config, sheet, count, editing, closed) {
     main.classList.toggle("cd-editing", editing === number);
     main.classList.toggle("partie-end", !!(row && row.ended));
     main.classList.toggle("cd-refused", !!(row && row.refusal));
+    // Typed after the organiser's stop: not a mistake to correct, a deal that does not count.
+    main.classList.toggle("row-void", !!(row && row.refusal && row.refusal.code === "round_stopped") ||
+      !!(row && row.skipped && sheet.next.stopped));
     const edit = main.querySelector(".cd-edit");
     if (edit) edit.classList.toggle("hidden", number > count);
     const trump = main.querySelector(".trump-col");

@@ -19,6 +19,19 @@ export function message(config, refusal) {
   });
 }
 
+// A message beside a seat's own controls: the player's name where the catalogue says "Platz 3"
+// ("Anna bestimmt Trumpf und darf nicht aussteigen."), one name for one person on the form.
+export function namedMessage(config, refusal) {
+  const seat = refusal.params ? refusal.params.seat : undefined;
+  if (seat === undefined) return message(config, refusal);
+  const template = (config.messages || {})[refusal.code] || refusal.code;
+  const named = template.replace(/\b(Platz|[Ss]eat) \{seat\}/g, "\u0000");
+  const text = message(Object.assign({}, config, { messages: { [refusal.code]: named } }), refusal);
+  const name = seatName(config, seat);
+  // A sentence that starts with the name keeps it as written; "seat 2" inside a sentence too.
+  return text.split("\u0000").join(name);
+}
+
 // The field as the form names it: "tricks.3" → "Stiche Platz 3", "out[0]" → "aus".
 export function fieldWords(config, field) {
   if (!field) return "";

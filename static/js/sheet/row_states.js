@@ -3,7 +3,7 @@
 
 import { element, setText } from "./page.js";
 
-const STATE_ICONS = { saved: "\u2713", pending: "\u25cf", waiting: "\u25cf", refused: "\u2715" };
+const STATE_ICONS = { saved: "\u2713", pending: "\u25cf", waiting: "\u25cf", refused: "\u2715", void: "\u2013" };
 
 // ``state``: the autosave's state (base, heldBackBy, offline, problem; autosave.js).
 export function createRowStates(rows, canon, state, t) {
@@ -13,6 +13,8 @@ export function createRowStates(rows, canon, state, t) {
     const local = canon(rows.read(number), false, number);
     const stored = canon(state.base[number], false, number);
     if (!local && !stored) return "";
+    // A row the sheet no longer takes (count-down: after the organiser's stop).
+    if (rows.parts(number).main.classList.contains("row-void")) return "void";
     if (rows.parts(number).main.classList.contains("has-problem")) return "refused";
     if (local === stored) return "saved";
     if (state.heldBackBy !== null && Number(number) > state.heldBackBy) return "waiting";
@@ -54,7 +56,7 @@ export function createRowStates(rows, canon, state, t) {
     });
   }
 
-  function showStatus(pending, refused) {
+  function showStatus(pending, refused, voided) {
     if (!syncStatus) return;
     syncStatus.classList.toggle("offline", state.offline || !!state.problem);
     if (state.offline) {
@@ -63,6 +65,8 @@ export function createRowStates(rows, canon, state, t) {
       setText(syncStatus, t("not_sent_short", pending));
     } else if (pending) {
       setText(syncStatus, t("unsent", pending));
+    } else if (voided) {
+      setText(syncStatus, t("void"));
     } else if (!refused && Object.keys(state.base).length) {
       setText(syncStatus, t("all_saved"));
     } else {
@@ -73,6 +77,7 @@ export function createRowStates(rows, canon, state, t) {
   function update() {
     let pending = 0;
     let refused = 0;
+    let voided = 0;
     let current = null;
     rows.list.forEach(function (row) {
       const number = row.getAttribute("data-game");
@@ -80,10 +85,11 @@ export function createRowStates(rows, canon, state, t) {
       showBadge(row, rowStateName);
       if (rowStateName === "pending" || rowStateName === "waiting") pending += 1;
       if (rowStateName === "refused") refused += 1;
+      if (rowStateName === "void") voided += 1;
       if (current === null && !canon(rows.read(number), false, number)) current = row;
     });
     markCurrent(current);
-    showStatus(pending, refused);
+    showStatus(pending, refused, voided);
   }
 
   // Whether a game typed here is not on the server yet.

@@ -7,7 +7,8 @@ import { element, setText, signed } from "./page.js";
 import { readAnswer } from "./answers.js";
 import { describe } from "./conflict_panel.js";
 
-// ``hooks``: serverError(answer) and offline() of the autosave, updated(data) after painting.
+// ``hooks``: serverError(answer) and offline() of the autosave, updated(data) after painting a
+// preview, answered(data) (optional) after painting any answer of the server.
 export function createScores(rows, canon, t, hooks) {
   const form = rows.form;
   const previewUrl = form.getAttribute("data-preview-url");
@@ -196,6 +197,7 @@ export function createScores(rows, canon, t, hooks) {
     rows.applyHeads(headChanges(rows.heads(), data.rows));
     paintTotals(data);
     paintStatus(data.status || []);
+    if (hooks.answered) hooks.answered(data);
   }
 
   // A row that is no game (DDV's penalty line) says so beside its number ("Strafe").

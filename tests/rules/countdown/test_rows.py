@@ -204,3 +204,50 @@ def test_a_stored_row_names_the_final_scores_only_when_it_ends_a_counted_partie(
 ) -> None:
     assert rules.get("24").partie_end(winner, breakdown) == scores
     assert rules.get("hausregeln").partie_end(winner, breakdown) is None
+
+
+def _legend_words(key: str, **options: Any) -> list[str]:
+    ruleset = rules.get(key)
+    legend = ruleset.legend(ruleset.options(options))
+    return [
+        (line.what.german % line.what.params if line.what.params else line.what.german)
+        + (f" {line.points.german}" if line.points else "")
+        for line in legend
+    ]
+
+
+def test_the_printed_legend_holds_the_rules_a_table_needs_without_the_phone() -> None:
+    zwanzig = _legend_words("zwanzig")
+    assert "bei Karo darf niemand aussteigen" in zwanzig
+    assert "alle außer dem Ansager aus: Ansager −5 (bei Herz −10)" in zwanzig
+    assert any(
+        line.startswith("ab Nr. 9 in der Partie (Dreiertisch 7, Fünfertisch 11)")
+        for line in zwanzig
+    )
+    assert "Gleichstand unter 0: weiterspielen" in zwanzig
+    assert "Ansager: links vom Geber; er steigt nie aus" in zwanzig
+    # 20 ab: the caller is on the right, Karo forbids nothing, no Herz phase, no doubling.
+    ab = _legend_words("20ab", drop_out_limit=3)
+    assert "Ansager: rechts vom Geber; er steigt nie aus" in ab
+    assert "höchstens 3-mal aussteigen je Partie" in ab
+    assert "alle außer dem Ansager aus: Ansager −5" in ab
+    assert not any("Karo" in line or "Herz" in line for line in ab)
+    assert "Gleichstand ganz unten: geteilter Sieg" in _legend_words("20ab", tie="share")
+    # "24": two must play, so no "alle außer dem Ansager"; ties share the win.
+    vierundzwanzig = _legend_words("24", aussteigen=True)
+    assert "der Ansager steigt nie aus; mindestens zwei spielen" in vierundzwanzig
+    assert "Gleichstand ganz unten: geteilter Sieg" in vierundzwanzig
+    assert not any("alle außer" in line for line in vierundzwanzig)
+    assert "Aussteigen gibt es nicht (nur mit Variante b)" in _legend_words("24")
+
+
+@pytest.mark.parametrize(("key", "callers"), [("24", [2, 3, 4, 1]), ("20ab", [4, 1, 2, 3])])
+def test_the_printed_sheet_names_each_deals_ansager_and_prints_minus_signs(
+    key: str, callers: list[int]
+) -> None:
+    ruleset = rules.get(key)
+    printed = ruleset.printed_sheet(4, 8, ruleset.options())
+    assert [column.key for column in printed.lead][:4] == ["row", "deal", "dealer", "caller"]
+    assert [row.caller for row in printed.rows[:4]] == callers
+    cells = ruleset.sheet_cells({"deal": 1}, {"breakdown": [["stand.1", -3], ["stand.2", 4]]})
+    assert (cells["stand.1"], cells["stand.2"]) == ("−3", "4")
