@@ -119,4 +119,12 @@
       focus.setSelectionRange(length, length);
     }
   }
+
+  // A button marked data-print prints the page (the sign-up slip: print CSS shows the card).
+  document.querySelectorAll("[data-print]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      window.print();
+    });
+  });
 })();
