@@ -66,6 +66,7 @@ from tournament.models.prizes import (
     PrizeRank,
     PrizeSettings,
 )
+from tournament.models.show import ANNOUNCEMENT_LENGTH, ANNOUNCEMENTS_LIMIT, Announcement
 from tournament.models.signup import (
     SIGNUP_CAP_LIMITS,
     SIGNUP_NAME_LENGTH,
@@ -73,7 +74,6 @@ from tournament.models.signup import (
     SignupQuerySet,
     SignupSettings,
 )
-from tournament.models.show import ANNOUNCEMENT_LENGTH, ANNOUNCEMENTS_LIMIT, Announcement
 
 __all__ = [
     "ANNOUNCEMENTS_LIMIT",
@@ -89,9 +89,9 @@ __all__ = [
     "ROUNDS_COUNT_LIMITS",
     "ROUNDS_COUNT_MESSAGE",
     "SHORT_CODE_ALPHABET",
+    "SHORT_CODE_LENGTH",
     "SIGNUP_CAP_LIMITS",
     "SIGNUP_NAME_LENGTH",
-    "SHORT_CODE_LENGTH",
     "SLIDE_FIELDS",
     "SLIDE_SECONDS_DEFAULT",
     "SLIDE_SECONDS_LIMITS",

@@ -64,6 +64,9 @@ class SignupSettings(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self._meta.verbose_name}"
+
 
 class SignupQuerySet(models.QuerySet["Signup"]):
     def confirmed(self) -> SignupQuerySet:

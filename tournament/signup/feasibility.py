@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -13,8 +13,7 @@ from tournament.seating.core import SeatingError, table_sizes
 from tournament.seating.messages import seating_problem
 
 
-@dataclass(frozen=True)
-class Feasibility:
+class Feasibility(NamedTuple):
     seatable: bool
     text: str
 

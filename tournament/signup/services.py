@@ -26,7 +26,6 @@ from tournament.models import (
     SIGNUP_CAP_LIMITS,
     SIGNUP_NAME_LENGTH,
     AuditEntry,
-    Participant,
     Signup,
     SignupSettings,
     Tournament,
