@@ -124,12 +124,12 @@ urlpatterns = [
     ),
     path("<slug:slug>/anmeldungen/ankunft/", signup.SignupDeskView.as_view(), name="signup_desk"),
     path(
-        "<slug:slug>/anmeldungen/<int:pk>/verschieben/",
+        "<slug:slug>/anmeldungen/<int:signup_pk>/verschieben/",
         signup.SignupActionView.as_view(action="move"),
         name="signup_move",
     ),
     path(
-        "<slug:slug>/anmeldungen/<int:pk>/absagen/",
+        "<slug:slug>/anmeldungen/<int:signup_pk>/absagen/",
         signup.SignupActionView.as_view(action="cancel"),
         name="signup_cancel",
     ),

@@ -172,7 +172,7 @@ def test_a_name_of_5000_characters_is_refused_with_a_message(client, open_signup
 
 def test_a_cancelled_link_reused_cancels_nothing_and_moves_nobody(client, open_signup):
     tournament = open_signup(cap=1)
-    anna, bernd, carla = (signed(tournament, n) for n in ("Anna", "Bernd", "Carla"))
+    anna, _bernd, _carla = (signed(tournament, n) for n in ("Anna", "Bernd", "Carla"))
     url = f"/t/{tournament.slug}/anmeldung/{anna.token}/"
     assert client.post(url).status_code == 302
     again = client.post(url)

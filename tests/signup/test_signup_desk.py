@@ -9,8 +9,8 @@ import pytest
 
 from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
-from tournament.participants.services import add_participant
 from tournament.models import Participant, Signup
+from tournament.participants.services import add_participant
 from tournament.signup.feasibility import arrival_feasibility, signup_feasibility
 from tournament.signup.services import (
     check_in,

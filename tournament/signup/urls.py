@@ -10,5 +10,7 @@ app_name = "signup"
 urlpatterns = [
     path("t/<slug:slug>/anmeldung/", views.SignupView.as_view(), name="form"),
     path("t/<slug:slug>/anmeldung/code/", views.CodeView.as_view(), name="code"),
-    path("t/<slug:slug>/anmeldung/<str:token>/", views.PersonalView.as_view(), name="personal"),
+    path(
+        "t/<slug:slug>/anmeldung/<str:signup_token>/", views.PersonalView.as_view(), name="personal"
+    ),
 ]

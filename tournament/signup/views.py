@@ -116,7 +116,7 @@ class PersonalView(TemplateView):
     template_name = "tournament/signup/personal.html"
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        token = kwargs["token"]
+        token = kwargs["signup_token"]
         if not brake.allow_guess(request):
             return brake.refused(request)
         self.signup = None
@@ -155,7 +155,9 @@ class PersonalView(TemplateView):
             self.signup.refresh_from_db()
             return self.render_to_response(self.get_context_data(), status=400)
         messages.success(request, _("Ihre Anmeldung ist abgesagt."))
-        return redirect("signup:personal", slug=self.tournament.slug, token=self.signup.token)
+        return redirect(
+            "signup:personal", slug=self.tournament.slug, signup_token=self.signup.token
+        )
 
 
 class CodeView(PublicSignupMixin, TemplateView):
@@ -179,7 +181,7 @@ class CodeView(PublicSignupMixin, TemplateView):
             form.add_error("code", _("Zu diesem Kurzcode gibt es keine Anmeldung."))
             return self.render_to_response(self.get_context_data(form=form), status=400)
         brake.found(request)
-        return redirect("signup:personal", slug=self.tournament.slug, token=signup.token)
+        return redirect("signup:personal", slug=self.tournament.slug, signup_token=signup.token)
 
 
 # --- the organiser's pages -------------------------------------------------------------------
@@ -286,8 +288,8 @@ class SignupActionView(OrganiserMixin, View):
 
     action = "move"
 
-    def post(self, request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-        signup = get_object_or_404(Signup, tournament=self.tournament, pk=pk)
+    def post(self, request: HttpRequest, slug: str, signup_pk: int) -> HttpResponse:
+        signup = get_object_or_404(Signup, tournament=self.tournament, pk=signup_pk)
         try:
             if self.action == "cancel":
                 moved = cancel(signup, user=request.user)
