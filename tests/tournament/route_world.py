@@ -1,7 +1,8 @@
 """The world the route walk of ``test_route_permissions.py`` runs in: a club with a tournament
-(participants who are members, round 1 drawn and released, sheets and captains' links), a season
-of that club, an open online sign-up with one sign-up, another club with its own Turnierleitung, and a superuser; and every URL route of
-the project with its parameters filled from that world."""
+(participants who are members, round 1 drawn and released, sheets and captains' links, an open
+online sign-up with one sign-up), a season of that club, another club with its own
+Turnierleitung, and a superuser; and every URL route of the project with its parameters filled
+from that world."""
 
 from __future__ import annotations
 
