@@ -38,6 +38,10 @@ def test_thirty_sign_up_three_cancel_three_move_up_22_arrive_and_round_1_is_draw
     phone.goto(links[0])
     assert "Zusage: Sie haben einen Platz." in phone.text_content("#signup-status")
     screenshot(phone, "signup-personal-phone")
+    phone.emulate_media(media="print")  # the slip: only the card with name, status and code
+    assert phone.is_visible(".signup-slip") and not phone.is_visible("text=Anmeldung absagen")
+    screenshot(phone, "signup-slip-print")
+    phone.emulate_media(media="screen")
     phone.goto(links[-1])
     assert "Warteliste, Platz 6" in phone.text_content("#signup-status")
     screenshot(phone, "signup-personal-waiting-phone")

@@ -269,3 +269,20 @@ def test_the_organiser_adds_someone_also_while_sign_up_is_closed(organiser_clien
     )
     assert response.status_code == 302
     assert Signup.objects.get().contact == "0171"
+
+
+def test_the_settings_page_saves_times_and_refuses_a_close_before_the_opening(
+    organiser_client, tournament
+):
+    url = f"/verwaltung/{tournament.slug}/anmeldungen/einstellungen/"
+    data = {"enabled": "on", "opens_at": "2026-12-01T18:00", "cap": "24", "ask_club": "on"}
+    refused = organiser_client.post(url, {**data, "closes_at": "2026-12-01T17:00"})
+    assert refused.status_code == 400
+    assert "Der Anmeldeschluss muss nach dem Beginn der Anmeldung liegen." in (
+        refused.content.decode()
+    )
+    assert organiser_client.post(url, {**data, "closes_at": "2026-12-05T12:00"}).status_code == 302
+    settings = tournament.signup_settings
+    assert (settings.cap, settings.ask_club, settings.opens_at.day) == (24, True, 1)
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.SIGNUP_SETTINGS).exists()
+    assert organiser_client.post(url, {**data, "cap": "0"}).status_code == 400

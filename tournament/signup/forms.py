@@ -31,7 +31,9 @@ class SignupForm(forms.Form):
         required=False,
         help_text=_("Nur für Rückfragen der Turnierleitung; nie öffentlich."),
     )
-    remark = forms.CharField(label=LABELS["remark"], required=False, widget=forms.Textarea)
+    remark = forms.CharField(
+        label=LABELS["remark"], required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
     privacy = forms.BooleanField(
         label=_("Ich habe den Datenschutzhinweis gelesen und bin einverstanden."),
         error_messages={"required": _("Bitte dem Datenschutzhinweis zustimmen.")},
