@@ -136,6 +136,7 @@ def test_the_sign_up_pages_pass_axe_in_german_and_english(
                 )
             for name, path in public:
                 page.goto(live_server.url + path)
+                assert page.evaluate("document.documentElement.scrollWidth") <= size[0], name
                 screenshot(page, f"signup-{name}-{width}-{locale[:2]}")
                 failures += [
                     describe(name, path, [v])
@@ -146,6 +147,8 @@ def test_the_sign_up_pages_pass_axe_in_german_and_english(
                 login(page, live_server)
                 for name, path in organiser_pages:
                     page.goto(live_server.url + path)
+                    wide = page.evaluate("document.documentElement.scrollWidth")
+                    assert wide <= size[0], (name, wide)  # the table scrolls, not the page
                     screenshot(page, f"signup-{name}-{width}")
                     failures += [
                         describe(name, path, [v])
