@@ -7,8 +7,9 @@ import datetime
 
 import pytest
 from django.core import mail
-from django.utils import timezone
+from django.utils import timezone, translation
 
+from tournament.actors import actor_text
 from tournament.errors import DomainError
 from tournament.models import AuditEntry, Signup
 from tournament.signup import brake
@@ -77,7 +78,12 @@ def test_a_player_signs_up_on_the_public_page_and_gets_link_and_short_code(clien
     )
     assert typed["Location"] == f"/t/{tournament.slug}/anmeldung/{signup.token}/"
     entry = AuditEntry.objects.get(action=AuditEntry.Action.SIGNUP_ADDED)
-    assert entry.actor == "online" and "Anna Arndt (Zusage)" in entry.summary
+    assert entry.actor == "Spieler (Online-Anmeldung)" and "Anna Arndt (Zusage)" in entry.summary
+    with translation.override("en"):
+        assert actor_text(entry.actor) == "Player (online sign-up)"
+    assert client.get(f"/t/{tournament.slug}/anmeldung/{signup.token}/")["Cache-Control"] == (
+        "no-store"
+    )
 
 
 def test_the_form_asks_only_for_the_fields_switched_on(client, open_signup):

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournament.actors import SIGNUP_PLAYER
 from tournament.audit import User, ngettext_noop, record
 from tournament.clubs.services import make_member
 from tournament.errors import DomainError
@@ -33,9 +34,6 @@ from tournament.models import (
 from tournament.normalize import name_key, normalize_name
 from tournament.participants.services import add_participant, set_checked_in
 from tournament.signup import mail
-
-# Who the audit log names for what a player did on the public pages.
-ONLINE_ACTOR = "online"
 
 # The optional fields: the setting that asks for each and its longest value.
 OPTIONAL_FIELDS = {
@@ -182,7 +180,7 @@ def sign_up(
         tournament,
         AuditEntry.Action.SIGNUP_ADDED,
         user=user,
-        actor="" if by_organiser else ONLINE_ACTOR,
+        actor="" if by_organiser else SIGNUP_PLAYER,
         message=gettext_noop("%(name)s (Warteliste)")
         if full
         else gettext_noop("%(name)s (Zusage)"),
@@ -236,7 +234,7 @@ def cancel(signup: Signup, *, user: User = None) -> list[Signup]:
         tournament,
         AuditEntry.Action.SIGNUP_CANCELLED,
         user=user,
-        actor="" if by_organiser else ONLINE_ACTOR,
+        actor="" if by_organiser else SIGNUP_PLAYER,
         summary=signup.name,
     )
     if not held_place:

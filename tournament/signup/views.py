@@ -147,6 +147,11 @@ class PersonalView(TemplateView):
         )
         return context
 
+    def render_to_response(self, context: dict[str, Any], **kwargs: Any) -> HttpResponse:
+        response = super().render_to_response(context, **kwargs)
+        response["Cache-Control"] = "no-store"  # a person's own page: never kept by a cache
+        return response
+
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             cancel(self.signup)
