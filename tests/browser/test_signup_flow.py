@@ -62,7 +62,7 @@ def test_thirty_sign_up_three_cancel_three_move_up_22_arrive_and_round_1_is_draw
     login(desk, live_server)
     desk.goto(f"{live_server.url}/verwaltung/{tournament.slug}/anmeldungen/")
     assert desk.text_content("#signup-feasibility") == "24 Zusagen: 6 Vierertische"
-    screenshot(desk, "signup-list-desk")
+    screenshot(desk, "signup-flow-list-24")
     desk.goto(f"{live_server.url}/verwaltung/{tournament.slug}/anmeldungen/ankunft/")
     boxes = desk.locator("input[name=signup]")
     assert boxes.count() == 24
@@ -76,7 +76,7 @@ def test_thirty_sign_up_three_cancel_three_move_up_22_arrive_and_round_1_is_draw
     assert "22 anwesend: 3 Vierertische und 2 Fünfertische" in desk.text_content(
         "#desk-feasibility"
     )
-    screenshot(desk, "signup-desk-desk")
+    screenshot(desk, "signup-flow-desk-22-arrived")
 
     desk.goto(f"{live_server.url}/verwaltung/{tournament.slug}/teilnehmer/")
     for name in ("Spontan Eins", "Spontan Zwei"):
