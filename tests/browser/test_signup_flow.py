@@ -112,12 +112,14 @@ def test_the_sign_up_pages_pass_axe_in_german_and_english(
     size = {"phone": (390, 844), "desk": (1280, 900)}[width]
     slug = tournament.slug
     public = [
+        ("tournament-page", f"/t/{slug}/"),
         ("form", f"/t/{slug}/anmeldung/"),
         ("code", f"/t/{slug}/anmeldung/code/"),
         ("personal", f"/t/{slug}/anmeldung/{first.token}/?neu=1"),
         ("personal-waiting", f"/t/{slug}/anmeldung/{waiting.token}/"),
     ]
     organiser_pages = [
+        ("tournament-settings", f"/verwaltung/{slug}/einstellungen/"),
         ("settings", f"/verwaltung/{slug}/anmeldungen/einstellungen/"),
         ("list", f"/verwaltung/{slug}/anmeldungen/"),
         ("waiting-list", f"/verwaltung/{slug}/anmeldungen/?liste=warteliste"),
@@ -158,7 +160,7 @@ def test_the_sign_up_pages_pass_axe_in_german_and_english(
                         if v["impact"] in BLOCKING
                     ]
             else:
-                page.goto(live_server.url + public[2][1])
+                page.goto(live_server.url + public[3][1])
                 assert "My sign-up" in page.text_content("h1")
         finally:
             context.close()
