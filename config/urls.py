@@ -19,6 +19,8 @@ from tournament.clubs import login_views as club_logins
 
 urlpatterns = [
     path("", include("public.urls")),
+    # Players sign up themselves (tournament/signup/): form, short code, personal page.
+    path("", include("tournament.signup.urls")),
     path("konto/anmelden/", ThrottledLoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     # A club's invitation link (tournament/clubs/logins.py): no login needed to open it.

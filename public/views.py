@@ -13,6 +13,8 @@ from django.views.generic import TemplateView
 from scoring.models import Season
 from tournament.models import Round, Seat, Tournament
 from tournament.normalize import name_sort_key, search_matches
+from tournament.signup.services import is_open as signup_is_open
+from tournament.signup.services import settings_of
 
 # The organiser's switches for what players may see (``Tournament.SETTINGS_FIELDS``).
 PUBLIC_SWITCHES = (
@@ -82,6 +84,7 @@ class TournamentView(PublicTournamentMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["round"] = released_round(self.tournament)
+        context["signup_open"] = signup_is_open(settings_of(self.tournament))
         return context
 
 

@@ -22,6 +22,10 @@ STORED_CAPTAIN = (
 )
 
 
+# A player on the public sign-up pages (their own sign-up or cancellation).
+SIGNUP_PLAYER = gettext_noop("Spieler (Online-Anmeldung)")
+
+
 def captain_actor(table: int) -> str:
     """The stored actor of a captain's link of ``table`` (German, untranslated)."""
     return CAPTAIN % {"table": table}
@@ -30,6 +34,8 @@ def captain_actor(table: int) -> str:
 def actor_text(actor: str) -> str:
     """``actor`` as the log shows it in the active language: a captain's label translated, a
     login's name as it is."""
+    if actor == SIGNUP_PLAYER:
+        return gettext(SIGNUP_PLAYER)
     for pattern in STORED_CAPTAIN:
         match = pattern.fullmatch(actor)
         if match:

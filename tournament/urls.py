@@ -13,6 +13,7 @@ from tournament.fees import views as fees
 from tournament.members import views as members
 from tournament.participants import views as participants
 from tournament.seating import views as seating
+from tournament.signup import views as signup
 
 app_name = "tournament"
 
@@ -115,4 +116,21 @@ urlpatterns = [
     ),
     path("<slug:slug>/startgeld/", fees.PrizeSettingsView.as_view(), name="prize_settings"),
     path("<slug:slug>/protokoll/", events.AuditLogView.as_view(), name="audit"),
+    path("<slug:slug>/anmeldungen/", signup.SignupListView.as_view(), name="signups"),
+    path(
+        "<slug:slug>/anmeldungen/einstellungen/",
+        signup.SignupSettingsView.as_view(),
+        name="signup_settings",
+    ),
+    path("<slug:slug>/anmeldungen/ankunft/", signup.SignupDeskView.as_view(), name="signup_desk"),
+    path(
+        "<slug:slug>/anmeldungen/<int:signup_pk>/verschieben/",
+        signup.SignupActionView.as_view(action="move"),
+        name="signup_move",
+    ),
+    path(
+        "<slug:slug>/anmeldungen/<int:signup_pk>/absagen/",
+        signup.SignupActionView.as_view(action="cancel"),
+        name="signup_cancel",
+    ),
 ]

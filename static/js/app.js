@@ -119,4 +119,24 @@
       focus.setSelectionRange(length, length);
     }
   }
+
+  // A checkbox marked data-check-all="NAME" ticks or clears every checkbox NAME of its form.
+  document.querySelectorAll("[data-check-all]").forEach(function (box) {
+    box.hidden = false;
+    box.addEventListener("change", function () {
+      var name = box.getAttribute("data-check-all");
+      var boxes = box.form.querySelectorAll('input[type=checkbox][name="' + name + '"]');
+      boxes.forEach(function (other) {
+        other.checked = box.checked;
+      });
+    });
+  });
+
+  // A button marked data-print prints the page (the sign-up slip: print CSS shows the card).
+  document.querySelectorAll("[data-print]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      window.print();
+    });
+  });
 })();

@@ -25,6 +25,7 @@ HELPER_ROUTES = {
     "tournament:participant_checkin_all",
     "tournament:participant_checkin_all_undo",
     "tournament:participant_paid",  # taking the fee at the desk
+    "tournament:signup_desk",  # check-in from the sign-up list (its list and settings are not)
     "tournament:round",
     "tournament:clock",  # the round's clock: the Helfer sees it, changes nothing
     "tournament:clock_state",

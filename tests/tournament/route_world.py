@@ -1,7 +1,8 @@
 """The world the route walk of ``test_route_permissions.py`` runs in: a club with a tournament
-(participants who are members, round 1 drawn and released, sheets and captains' links), a season
-of that club, another club with its own Turnierleitung, and a superuser; and every URL route of
-the project with its parameters filled from that world."""
+(participants who are members, round 1 drawn and released, sheets and captains' links, an open
+online sign-up with one sign-up), a season of that club, another club with its own
+Turnierleitung, and a superuser; and every URL route of the project with its parameters filled
+from that world."""
 
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ from scoring.evening.rounds import draw_round, release_round
 from seasons.services import create_season
 from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
-from tournament.models import ClubMembership, Member, Participant, Table, Tournament
+from tournament.models import ClubMembership, Member, Participant, Signup, Table, Tournament
 from tournament.participants.services import import_participants
+from tournament.signup.services import save_settings, sign_up
 
 NAMES = [
     "Anna Arndt",
@@ -42,6 +44,7 @@ class World:
     member: Member
     season_slug: str
     token: str
+    signup: Signup
     logins: dict[str, object]  # role -> user (None: no login)
 
     def params(self) -> dict[str, object]:
@@ -56,6 +59,8 @@ class World:
             "season": self.season_slug,
             "member": self.member.public_id,
             "token": self.token,
+            "signup_token": self.signup.token,
+            "signup_pk": self.signup.pk,
             # The admin's routes: nothing of that id exists (deterministic on every database).
             "app_label": "tournament",
             "object_id": "0",
@@ -92,12 +97,15 @@ def build_world() -> World:
     release_round(tournament, 1)
     create_season(club, "2025", name="Jahreswertung 2025", tournaments=[tournament])
     participant = people[0]
+    save_settings(tournament, {"enabled": True, "cap": 20})
+    signup = sign_up(tournament, {"name": "Ida Igel"})
     return World(
         tournament=tournament,
         participant=participant,
         member=participant.member,
         season_slug="2025",
         token=Table.objects.get(round__tournament=tournament, number=1).entry_token,
+        signup=signup,
         logins={
             "anonymous": None,
             "player": None,

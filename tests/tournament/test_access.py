@@ -93,6 +93,7 @@ def urls_for(tournament: Tournament) -> list[str]:
         "number": [1, 2],
         "table": [1],
         "pk": [tournament.participants.order_by("pk").values_list("pk", flat=True).first()],
+        "signup_pk": [1],  # another organiser's tournament: 404 before any sign-up is looked up
     }
     urls = []
     for name, params in organiser_routes():

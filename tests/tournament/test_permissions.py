@@ -28,6 +28,8 @@ def kwargs_for(name: str, slug: str, participant_pk: int) -> dict:
         kwargs["pk"] = participant_pk
     if "<int:number>" in route:
         kwargs["number"] = 1
+    if "<int:signup_pk>" in route:
+        kwargs["signup_pk"] = 1  # no login: sent to the login before anything is looked up
     return kwargs
 
 

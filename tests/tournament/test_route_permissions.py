@@ -64,6 +64,11 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "captain:clock": (PUBLIC, 200, 405),  # the time left of the link's own table
     "captain:time_up": (PUBLIC, 405, 302),  # "Zeit abgelaufen nach Spiel n": back to the page
     "captain:manifest": (PUBLIC, 200, 405),
+    # the online sign-up: the form and the short code for everybody (an empty form: 400), the
+    # personal page for whoever holds the link (its POST cancels)
+    "signup:form": (PUBLIC, 200, 400),
+    "signup:code": (PUBLIC, 200, 400),
+    "signup:personal": (PUBLIC, 200, 302),
     # a club's seasons: the Helfer looks and prints
     "seasons:list": (HELPER, 200, 405),
     "seasons:create": (FULL, 200, 200),
@@ -101,6 +106,13 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "tournament:participant_checkin_all": (HELPER, 405, 302),
     "tournament:participant_checkin_all_undo": (HELPER, 405, 302),
     "tournament:participant_withdraw": (FULL, 405, 302),
+    # the sign-up list: its settings, list, moves and removals are the Turnierleitung's (contact
+    # details); the desk's check-in from the list is the Helfer's too
+    "tournament:signups": (FULL, 200, 400),
+    "tournament:signup_settings": (FULL, 200, 302),
+    "tournament:signup_desk": (HELPER, 200, 302),
+    "tournament:signup_move": (FULL, 405, 302),
+    "tournament:signup_cancel": (FULL, 405, 302),
     # money: the Helfer at the desk marks who has paid; fees, prize table, prize list, ledger
     # are the Turnierleitung's (the public sees none of it)
     "tournament:participant_paid": (HELPER, 405, 302),

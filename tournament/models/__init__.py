@@ -16,6 +16,8 @@ Vocabulary:
 - **Member** (Mitglied): a person in a club's registry. A participant of a club's tournament is
   linked to a member (or is a guest, without one); a renamed member keeps their evenings.
 - **Startgeld, Preise** (``prizes.py``): entry fees, who has paid, and the prize table.
+- **Signup** (Online-Anmeldung, ``signup.py``): a player's own sign-up with a personal link, a
+  place (Zusage) or the waiting list, and the participant it becomes at the desk.
 - **Round clock** (Rundenuhr): a round's playing time, pauses and Nachspielzeit (``clock.py``).
 """
 
@@ -66,6 +68,13 @@ from tournament.models.prizes import (
     PrizeSettings,
 )
 from tournament.models.show import ANNOUNCEMENT_LENGTH, ANNOUNCEMENTS_LIMIT, Announcement
+from tournament.models.signup import (
+    SIGNUP_CAP_LIMITS,
+    SIGNUP_NAME_LENGTH,
+    Signup,
+    SignupQuerySet,
+    SignupSettings,
+)
 
 __all__ = [
     "ANNOUNCEMENTS_LIMIT",
@@ -82,6 +91,8 @@ __all__ = [
     "ROUNDS_COUNT_MESSAGE",
     "SHORT_CODE_ALPHABET",
     "SHORT_CODE_LENGTH",
+    "SIGNUP_CAP_LIMITS",
+    "SIGNUP_NAME_LENGTH",
     "SLIDE_FIELDS",
     "SLIDE_SECONDS_DEFAULT",
     "SLIDE_SECONDS_LIMITS",
@@ -104,6 +115,9 @@ __all__ = [
     "Seat",
     "SeatChange",
     "SeatingRule",
+    "Signup",
+    "SignupQuerySet",
+    "SignupSettings",
     "Table",
     "Tournament",
     "TournamentAccess",

@@ -50,6 +50,11 @@ class AuditEntry(models.Model):
         FEE_REFUNDED = "fee.refunded", _("Startgeldzahlung zurückgenommen")
         PRIZES_CHANGED = "prizes.changed", _("Startgeld und Preise geändert")
         ROUND_CLOCK = "round.clock", _("Rundenuhr")
+        SIGNUP_SETTINGS = "signup.settings", _("Online-Anmeldung eingestellt")
+        SIGNUP_ADDED = "signup.added", _("Online angemeldet")
+        SIGNUP_CANCELLED = "signup.cancelled", _("Anmeldung abgesagt")
+        SIGNUP_MOVED = "signup.moved", _("Anmeldung verschoben")
+        SIGNUP_NO_SHOW = "signup.no_show", _("Nicht erschienen")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_entries"
