@@ -96,6 +96,9 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # Behind a reverse proxy: count login and link failures per device, not per proxy.
 TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "").rstrip("/")
+# Network mode: the address other devices most likely reach this laptop at (the pages opened
+# on 127.0.0.1 point there instead of telling to start the server that already runs).
+LAN_ADDRESS = network.primary_address() if NETWORK else None
 
 INSTALLED_APPS = [
     "config.admin_app.SuperuserAdminConfig",  # /admin/: superusers manage logins and access

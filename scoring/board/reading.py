@@ -1,9 +1,10 @@
 """Reading a round's live board from the database, in a fixed number of queries.
 
-The sheets with their table's size and whether a version was ever confirmed (one query), the
-names on their seats, of which the ruleset's Listenführer seat is shown (one query), the latest version of each with its game count (one query; with the games when the
-ruleset gives table notes), and the earlier rounds' unconfirmed sheets and whether the next
-round exists (one query each): the same few queries for 4 tables or 100.
+The sheets with their table's size and whether a version was ever confirmed (one query), the names
+on their seats, of which the ruleset's Listenführer seat is shown (one query), the latest version
+of each with its game count (one query; with the games when the ruleset gives table notes), and the
+earlier rounds' unconfirmed sheets and whether the next round exists (one query each): the same few
+queries for 4 tables or 100.
 """
 
 from __future__ import annotations
