@@ -160,6 +160,8 @@ def start_server(
     else:
         args = ["uvicorn", "--workers", str(workers)]
         command = serve.command(HOST, port, workers)
+        # The load client is one address standing for hundreds of phones.
+        env = {**env, "SERVE_PER_ADDRESS": "100000"}
     with open(log, "ab") as output:  # Django's log (404s of the throttle check, warnings)
         process = subprocess.Popen(
             command, cwd=ROOT, env=env, start_new_session=True, stdout=output, stderr=output

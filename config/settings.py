@@ -104,6 +104,9 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "doko-turnier@localhost")
+# Network mode: the address other devices most likely reach this laptop at (the pages opened
+# on 127.0.0.1 point there instead of telling to start the server that already runs).
+LAN_ADDRESS = network.primary_address() if NETWORK else None
 
 INSTALLED_APPS = [
     "config.admin_app.SuperuserAdminConfig",  # /admin/: superusers manage logins and access

@@ -38,7 +38,7 @@ from output.reports import (
 from output.spreadsheets.csv_zip import results_zip
 from output.spreadsheets.ranking_list import ranking_list_csv, ranking_list_rows
 from output.spreadsheets.xlsx import XLSX_CONTENT_TYPE, render_xlsx
-from scoring.sheets.links import is_loopback, public_base_url
+from scoring.sheets.links import is_loopback, lan_page_url, public_base_url
 from scoring.standings.ranking import Standings, compute_standings, latest_round_number
 from scoring.standings.views import BadParameter, after_round_parameter
 from tournament.access import OrganiserMixin
@@ -95,6 +95,7 @@ def downloads_context(request: HttpRequest, tournament: Tournament) -> dict[str,
         "slips_possible": not any(r.number == 1 and not r.is_draft for r in rounds),
         "qr_base_url": public_base_url(request),
         "qr_loopback": is_loopback(public_base_url(request)),
+        "lan_page": lan_page_url(request),
     }
 
 

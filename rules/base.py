@@ -237,7 +237,7 @@ class Ruleset(RulesetOutputs, ABC):
     ) -> tuple[str, ...]:
         """Short lines about a sheet so far for the sheet pages, in ``lang``: which game comes
         next and who deals it, who still owes what, what must be played now (DDV: "Spiel 5 von
-        24", "Vorführung: Sitz 3 muss jetzt spielen"). ``names`` names a seat's player;
+        24", "Vorführung: Platz 3 muss jetzt spielen"). ``names`` names a seat's player;
         ``time_up_after`` is the game after which the round's time was called (``None``: not
         called). Default: nothing to say."""
         return ()

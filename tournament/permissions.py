@@ -22,13 +22,18 @@ role decides what it may do there (``role_for``, ``with_roles``):
 A login never sees a tournament of a club it does not belong to, unless it was given that
 tournament itself. Superusers manage clubs and club logins in the Django admin.
 
+A tournament's **owner** is the login that created it on the organiser's pages or restored it
+from a backup (the newest such entry of its Protokoll names it; ``owned_by``). Only the owner
+or a superuser moves a tournament into a club: a co-organiser given one tournament must not
+hand it to a club it founded, whose Turnierleitung it then appoints.
+
 Granting and revoking go through ``grant_access`` / ``revoke_access``, which write the audit log.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext_noop
 
 from tournament.audit import User, nested, record
@@ -136,6 +141,22 @@ def may_start_tournaments(user: User, roles: dict[int, str] | None = None) -> bo
     if not roles or ClubMembership.Role.ORGANISER in roles.values():
         return True
     return TournamentAccess.objects.filter(user=user, role__in=MANAGING_ROLES).exists()
+
+
+# The Protokoll's entries that make their login the tournament's owner (the newest counts).
+OWNING_ACTIONS = (AuditEntry.Action.TOURNAMENT_CREATED, AuditEntry.Action.TOURNAMENT_IMPORTED)
+
+
+def owned_by(user: User, tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """Those of ``tournaments`` that ``user`` owns (created or restored them); a superuser owns
+    every one."""
+    if is_superuser(user):
+        return tournaments
+    if user is None or not user.is_authenticated or not user.is_active:
+        return tournaments.none()
+    owner = AuditEntry.objects.filter(tournament=OuterRef("pk"), action__in=OWNING_ACTIONS)
+    newest = owner.order_by("-created_at", "-pk").values("user_id")[:1]
+    return tournaments.annotate(owner_id=Subquery(newest)).filter(owner_id=user.pk)
 
 
 def can_manage(user: User, tournament: Tournament) -> bool:

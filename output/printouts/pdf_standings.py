@@ -23,13 +23,17 @@ from output.printouts.pdf_base import (
     DRAFT_RED,
     FELT,
     MUTED,
+    SANS,
+    SANS_BOLD,
     PageSetup,
     escape,
+    register_fonts,
     render_pdf,
     style,
+    text_width,
 )
 from output.printouts.pdf_tables import report_table
-from output.reports import select_columns, standings_rows
+from output.reports import Report, display, select_columns, standings_rows
 from scoring.models import Sheet
 from scoring.standings import columns
 from scoring.standings.columns import PDF
@@ -106,6 +110,29 @@ def is_final(standings: Standings) -> bool:
 
 
 COMPACT_KEYS = ("rank", "name", "total", "games_played")
+HEADER_SIZE = 8.5
+CELL_PADDING = 2 * 5  # left and right, as ``report_table`` sets them
+
+
+def share_text_room(
+    report: Report, keys: list[str], widths: list[float], size: float, bold: list[int]
+) -> list[float]:
+    """``widths`` with the club column narrowed to what its longest entry (or its heading)
+    needs and the name column given the rest, so that names wrap only when the club column
+    has no room to spare."""
+    if "name" not in keys or "club" not in keys:
+        return widths
+    register_fonts()  # measured before the document registers them
+    name, club = keys.index("name"), keys.index("club")
+    column = report.columns[club]
+    font = SANS_BOLD if club in bold else SANS
+    entries = (display(row[club], column.kind) for row in report.rows)
+    widest = max((text_width(text, font, size) for text in entries), default=0)
+    need = max(widest, text_width(column.label, SANS_BOLD, HEADER_SIZE)) + CELL_PADDING + 2
+    fitted = list(widths)
+    fitted[club] = min(need, widths[club])
+    fitted[name] = widths[name] + widths[club] - fitted[club]
+    return fitted
 
 
 def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
@@ -151,7 +178,8 @@ def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
     ]
     bold = [index for index, field in enumerate(fields) if field.column.emphasis]
     size = 10 if compact else 11
-    table = report_table(report, widths, size=size, header_size=8.5, bold_columns=bold)
+    widths = share_text_room(report, [field.name for field in fields], widths, size, bold)
+    table = report_table(report, widths, size=size, header_size=HEADER_SIZE, bold_columns=bold)
     podium = [index for index, row in enumerate(played, start=1) if row.on_podium]
     for index in podium:
         table.setStyle([("BACKGROUND", (0, index), (-1, index), PODIUM_TINT)])

@@ -86,9 +86,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "klaerungsstich": ("Klärungsstich", "Klärungsstich"),
     "re": ("Re-Partei", "Re party"),
     "advice.klaerungsstich": (
-        "Bitte unter „mehr“ den Klärungsstich prüfen: Stich 1, 2 oder 3 einer Hochzeit, "
+        "Bitte unter ⋯ den Klärungsstich prüfen: Stich 1, 2 oder 3 einer Hochzeit, "
         "Stich 3, wenn der Hochzeiter allein spielt.",
-        "Please check the Klärungsstich under “more”: trick 1, 2 or 3 of a Hochzeit, trick 3 "
+        "Please check the Klärungsstich under ⋯: trick 1, 2 or 3 of a Hochzeit, trick 3 "
         "when the Hochzeiter plays alone.",
     ),
     "advice.penalty_solo_known": (
@@ -107,8 +107,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "advice.kind": ("Bitte die Spielart wählen.", "Please choose the kind of game."),
     "advice.soloist": (
-        "Bitte unter „mehr“ den Solospieler angeben.",
-        "Please give the soloist under “more”.",
+        "Bitte unter ⋯ den Solospieler angeben.",
+        "Please give the soloist under ⋯.",
     ),
     "advice.points": (
         "Bitte die Punkte aller Plätze eintragen (Summe 0).",

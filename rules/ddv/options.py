@@ -20,7 +20,7 @@ TSR_GAMES = {4: 24, 5: 30}
 GAMES_CHOICES = (0, 20, 16, 12, 8)
 
 _TEXTS = {
-    "games_label": ("Spiele je Runde", "Games per round"),
+    "games_label": ("Spiele je Durchgang", "Games per round"),
     "games_0": ("24 Spiele (Fünfertisch 30) – nach TSR", "24 games (30 at five) – TSR"),
     "games_n": (
         "{four} Spiele (Fünfertisch {five}) – Vereinsabend",
@@ -41,13 +41,13 @@ _TEXTS = {
         "An Absage without its Ansage counts the Ansage",
     ),
     "rules_games_tsr": (
-        "Eine Runde hat 24 Spiele am Vierertisch und 30 am Fünfertisch (TSR 8.5.1, 10.1.5), "
+        "Ein Durchgang hat 24 Spiele am Vierertisch und 30 am Fünfertisch (TSR 8.5.1, 10.1.5), "
         "darunter ein Pflichtsolo je Spieler.",
         "A round has 24 games at a four-player table and 30 at five (TSR 8.5.1, 10.1.5), "
         "one Pflichtsolo per player among them.",
     ),
     "rules_games_club": (
-        "Verkürzte Runde (Vereinsabend): {four} Spiele am Vierertisch, {five} am "
+        "Verkürzter Durchgang (Vereinsabend): {four} Spiele am Vierertisch, {five} am "
         "Fünfertisch; ein Pflichtsolo je Spieler bleibt Pflicht.",
         "Shortened round (club evening): {four} games at four, {five} at five; one "
         "Pflichtsolo per player is still required.",

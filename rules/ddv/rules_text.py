@@ -16,7 +16,7 @@ _COURSE = (
         "with 48 cards (with nines).",
     ),
     (
-        "Eine Runde hat {four} Spiele am Vierertisch und {five} am Fünfertisch; jeder Spieler "
+        "Ein Durchgang hat {four} Spiele am Vierertisch und {five} am Fünfertisch; jeder Spieler "
         "spielt genau ein Pflichtsolo.",
         "A round has {four} games at a four-player table and {five} at five; every player "
         "plays exactly one Pflichtsolo.",

@@ -3,7 +3,7 @@ director's live board.
 
 - **Status lines** (:func:`status_lines`): "Spiel 5 von 24" (the next game of the round), the
   dealer of that game by name (the same seat again after a Pflichtsolo), the seats that still
-  owe their Pflichtsolo, "Vorführung: Sitz 3 muss jetzt spielen" when one is due, and "Zeit
+  owe their Pflichtsolo, "Vorführung: Platz 3 muss jetzt spielen" when one is due, and "Zeit
   abgelaufen nach Spiel n" once the round's time is called.
 - **The solo's mode** (:func:`solo_mode_for`): an announced solo typed without Pflicht, Lust or
   Vorführung gets the only one possible — Vorführung by the seat that must play it now, else
@@ -42,7 +42,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Zeit abgelaufen nach Spiel {game}: nur noch Vorführungen",
         "Time called after game {game}: only Vorführungen follow",
     ),
-    "seat": ("Sitz {seat}", "seat {seat}"),
+    "seat": ("Platz {seat}", "seat {seat}"),
     "board": ("Pflichtsolo offen: Platz {seats}", "Pflichtsolo open: seat {seats}"),
 }
 

@@ -13,7 +13,7 @@ from rules.text import Text, gettext_noop
 
 ROWS_HINT = gettext_noop(
     "Eine Zeile pro Spiel: Sieger (die Platznummern, z. B. 14) und Wert, bei einem Solo die "
-    "Spielart; Pflicht, Lust oder Vorführung unter „mehr“. Eine Strafe kommt als eigene Zeile "
+    "Spielart; Pflicht, Lust oder Vorführung unter ⋯. Eine Strafe kommt als eigene Zeile "
     "(Strafe) dazu."
 )
 DEALER_HINT = gettext_noop(
@@ -34,7 +34,7 @@ PENALTY_LINE = "Strafe: Platz %(seat)s, %(points)s"
 ENGLISH = {
     CLOSE_EARLY.german: "End the table early",
     ROWS_HINT.german: "One line per game: the winners (their seat numbers, e.g. 14) and the "
-    "value, for a solo its kind; Pflicht, Lust or Vorführung under “more”. A penalty is a line "
+    "value, for a solo its kind; Pflicht, Lust or Vorführung under ⋯. A penalty is a line "
     "of its own (Penalty).",
     DEALER_HINT.german: "Every line shows who deals; after a Pflichtsolo the same player deals "
     "again. Every finished game is saved by itself. At the end: “Submit score sheet”.",

@@ -1,24 +1,23 @@
 """Reading a round's live board from the database, in a fixed number of queries.
 
-The sheets with their table's size, captain and whether a version was ever confirmed (one
-query), the latest version of each with its game count (one query; with the games when the
-ruleset gives table notes), and the earlier rounds' unconfirmed sheets and whether the next
-round exists (one query each): the same few queries for 4 tables or 100.
+The sheets with their table's size and whether a version was ever confirmed (one query), the names
+on their seats, of which the ruleset's Listenführer seat is shown (one query), the latest version
+of each with its game count (one query; with the games when the ruleset gives table notes), and the
+earlier rounds' unconfirmed sheets and whether the next round exists (one query each): the same few
+queries for 4 tables or 100.
 """
 
 from __future__ import annotations
 
 import datetime
 
-from django.db.models import Count, Exists, OuterRef, Subquery
+from django.db.models import Count, Exists, OuterRef
 from django.utils import timezone, translation
 
 from scoring.board.state import Board, BoardTable, is_stuck, quiet_minutes, table_state
 from scoring.models import Sheet, SheetVersion
 from scoring.sheets.reading import latest_versions
 from tournament.models import Round, Seat, Tournament
-
-CAPTAIN_SEAT = 1
 
 
 def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None = None) -> Board:
@@ -35,17 +34,18 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
         .annotate(
             size=Count("table__seats"),
             confirmed_before=Exists(ever_confirmed),
-            captain=Subquery(
-                Seat.objects.filter(table=OuterRef("table"), number=CAPTAIN_SEAT).values(
-                    "participant__name"
-                )[:1]
-            ),
         )
         .order_by("table__number")
     )
     # A ruleset whose sheet may be complete before its length (time called; count-down: a
     # Partie ended with fewer deals left than seats) is asked, from the rows, whether it is.
     ends_early = rules.records_time_up
+    # The Listenführer the desk would call over: the ruleset's seat for the table's size.
+    seated = Seat.objects.filter(table__in=[sheet.table_id for sheet in sheets])
+    names = {
+        (table, number): name
+        for table, number, name in seated.values_list("table_id", "number", "participant__name")
+    }
     latest = latest_versions(round_, with_games=notes or ends_early)
     options = tournament.scoring_options
     language = translation.get_language()
@@ -73,7 +73,7 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
         tables.append(
             BoardTable(
                 number=sheet.table.number,
-                captain=sheet.captain or "",
+                captain=names.get((sheet.table_id, rules.list_keeper_seat(sheet.size)), ""),
                 size=sheet.size,
                 games=games,
                 length=length,

@@ -17,6 +17,7 @@ import segno
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest
+from django.http.request import split_domain_port
 from django.urls import reverse
 from django.utils.translation import gettext_noop
 
@@ -38,6 +39,17 @@ def public_base_url(request: HttpRequest | None = None) -> str:
     if request is not None:
         return request.build_absolute_uri("/").rstrip("/")
     return "http://127.0.0.1:8000"
+
+
+def lan_page_url(request: HttpRequest) -> str | None:
+    """This page at the address phones reach the running network server at (``make serve``
+    prints it), on the port the page was opened on; None outside network mode or without a
+    network."""
+    address = getattr(settings, "LAN_ADDRESS", None)
+    if not address:
+        return None
+    _host, port = split_domain_port(request.get_host())
+    return f"http://{address}{':' + port if port else ''}{request.get_full_path()}"
 
 
 def is_loopback(url: str) -> bool:

@@ -15,6 +15,7 @@ from django.views.generic import TemplateView
 from scoring.sheets.links import (
     captain_url,
     is_loopback,
+    lan_page_url,
     public_base_url,
     qr_data_uri,
     renew_link,
@@ -80,6 +81,7 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
             base_url=base,
             base_qr=qr_data_uri(base + "/", scale=5),
             base_is_loopback=is_loopback(base),
+            lan_page=lan_page_url(self.request),
             show_qr=show_qr,
         )
         return context

@@ -196,3 +196,24 @@ def test_a_countdown_table_whose_round_ended_early_has_nothing_left_in_the_last_
         "einzutragen."
     )
     assert "Durchgang 2" not in left
+
+
+def test_the_board_names_the_list_keeper_of_the_ruleset(make_tournament, organiser):
+    """The desk calls the Listenführer over: under DDV seat 4 at four, seat 5 at five."""
+    from scoring.evening.rounds import release_round as release
+    from tests.conftest import EXAMPLES
+    from tournament.models import Seat
+    from tournament.participants.services import import_participants
+    from tournament.seating.services import enter_slips
+
+    tournament = make_tournament(ruleset="ddv")
+    people = import_participants(
+        tournament, (EXAMPLES / "teilnehmer.csv").read_bytes(), "teilnehmer.csv", user=organiser
+    )
+    enter_slips(tournament, {p.pk: n for n, p in enumerate(people, start=1)}, user=organiser)
+    release(tournament, 1, user=organiser)
+    seats = Seat.objects.filter(table__round__tournament=tournament)
+    for table in board_of(tournament).tables:
+        keeper = 4 if table.size == 4 else 5
+        expected = seats.get(table__number=table.number, number=keeper).participant.name
+        assert table.captain == expected, (table.number, table.size)

@@ -5,6 +5,7 @@ still owes a Pflichtsolo. The desk sees the same sheet."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -48,7 +49,10 @@ def test_a_ddv_captain_enters_a_pflichtsolo_a_penalty_line_and_a_lustsolo_on_the
     phone.goto(captain_url(table.entry_token))
     status = phone.locator("#sheet-rules-status")
     assert "Spiel 1 von 24" in status.inner_text()
-    assert f"Geber: {names[1]} (Sitz 1)" in status.inner_text()
+    assert f"Geber: {names[1]} (Platz 1)" in status.inner_text()
+    # One word for a seat on the captain's page: Platz, never Sitz; the hint names the ⋯ button.
+    assert not re.search(r"\bSitz\b", phone.locator("main").inner_text())
+    expect(phone.locator("main")).to_contain_text("Pflicht, Lust oder Vorführung unter ⋯")
 
     enter_game(phone, 1, "12", "1")
     # Seat 2's Damensolo: the kind chosen, won by seat 2; Pflicht follows from the sheet.
@@ -76,7 +80,7 @@ def test_a_ddv_captain_enters_a_pflichtsolo_a_penalty_line_and_a_lustsolo_on_the
     assert names[3] in phone.locator("tr.game-row[data-game='5'] .dealer-name").inner_text()
     assert names[2] in phone.locator("tr.game-row[data-game='4'] .dealer-name").inner_text()
     owing = status.inner_text()
-    assert "Pflichtsolo offen:" in owing and f"{names[2]} (Sitz 2)" not in owing.split("offen:")[1]
+    assert "Pflichtsolo offen:" in owing and f"{names[2]} (Platz 2)" not in owing.split("offen:")[1]
     phone.locator("tr.row-extra[data-game='3']").scroll_into_view_if_needed()
     screenshot(phone, "ddv-captain-phone")
     phone.reload()

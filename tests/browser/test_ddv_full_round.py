@@ -89,7 +89,7 @@ def test_a_whole_ddv_round_with_time_called_is_kept_on_the_phone_and_scored_as_t
     # Seat 2 dealt its own Pflichtsolo (game 2) and deals game 3 again; the penalty line is
     # no game, seat 3 deals game 4.
     expect(status).to_contain_text("Spiel 4 von 24")
-    expect(status).to_contain_text(f"Geber: {names[3]} (Sitz 3)")
+    expect(status).to_contain_text(f"Geber: {names[3]} (Platz 3)")
     dealers = phone.locator("tr.game-row .dealer-name")
     assert [names[2] in dealers.nth(index).inner_text() for index in (1, 2)] == [True, True]
 
@@ -133,7 +133,7 @@ def test_a_whole_ddv_round_with_time_called_is_kept_on_the_phone_and_scored_as_t
     timed = score_rows(records, 4, 24, GAMES_BEFORE_TIME).state
     first = timed.designated
     assert first in (3, 4)
-    expect(status).to_contain_text(f"Vorführung: {names[first]} (Sitz {first}) muss jetzt spielen")
+    expect(status).to_contain_text(f"Vorführung: {names[first]} (Platz {first}) muss jetzt spielen")
 
     # A Normalspiel is no longer allowed; the Vorführung of the designated seat is.
     enter_game(phone, 20, "12", "1")
@@ -143,7 +143,7 @@ def test_a_whole_ddv_round_with_time_called_is_kept_on_the_phone_and_scored_as_t
     phone.get_by_label("Spiel 20: Wert").fill("3")
     phone.get_by_label("Spiel 20: Wert").press("Enter")
     second = 7 - first  # the other of seats 3 and 4
-    expect(status).to_contain_text(f"Vorführung: {names[second]} (Sitz {second}) muss jetzt")
+    expect(status).to_contain_text(f"Vorführung: {names[second]} (Platz {second}) muss jetzt")
     phone.get_by_label("Spiel 21: Spielart").select_option("solo_fleischlos")
     losers = "".join(str(seat) for seat in range(1, 5) if seat != second)
     enter_game(phone, 21, losers, "2")

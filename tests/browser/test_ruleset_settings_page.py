@@ -24,16 +24,27 @@ def test_choosing_the_ddv_rules_with_a_shorter_round(desk, live_server, tourname
     expect(house).to_be_visible()
     expect(ddv).to_be_hidden()
     expect(page.locator("fieldset[data-ruleset='24']")).to_be_hidden()
+    cycles = page.locator(".field", has=page.locator("input[name=cycles]"))
+    expect(cycles).to_be_visible()
     screenshot(page, "settings-ruleset-house-desk")
 
     page.select_option("select[name=ruleset]", "ddv")
     expect(ddv).to_be_visible()
     expect(house).to_be_hidden()
     expect(ddv.locator("legend")).to_have_text("Wertung (DDV-Turnierspielregeln)")
+    # The DDV options set the round's length: no field without effect, one word for the round.
+    expect(cycles).to_be_hidden()
+    expect(ddv).to_contain_text("Spiele je Durchgang")
+    expect(page.locator("main")).not_to_contain_text("Runde", use_inner_text=True)
     page.select_option("select[name=games_per_round]", "16")
     screenshot(page, "settings-ruleset-ddv-desk")
     page.click("main button[type=submit]")
     expect(page.locator("main")).to_contain_text("Die Einstellungen wurden gespeichert.")
+    page.goto(live_server.url + f"/verwaltung/{tournament.slug}/einstellungen/")
+    expect(cycles).to_be_hidden()  # a DDV tournament's page opens without it
+    screenshot(page, "settings-ruleset-ddv-saved-desk")
+    page.select_option("select[name=ruleset]", "hausregeln")
+    expect(cycles).to_be_visible()
     tournament.refresh_from_db()
     assert tournament.ruleset == "ddv"
     assert tournament.ruleset_options["games_per_round"] == 16

@@ -12,9 +12,11 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tournament.clubs.logins import found_club, invite
+from tournament.clubs.logins import accept_invitation, attach_tournament, found_club, invite
+from tournament.errors import DomainError
 from tournament.events.services import create_tournament
-from tournament.models import Club, ClubInvitation, ClubMembership, Tournament
+from tournament.models import AuditEntry, Club, ClubInvitation, ClubMembership, Tournament
+from tournament.permissions import grant_access
 
 pytestmark = pytest.mark.django_db
 
@@ -222,6 +224,40 @@ def test_an_older_tournament_is_attached_from_the_clubs_page(club, leader):
     client.post(url, {"tournament": older.slug})
     assert Tournament.objects.get(pk=older.pk).club == club
     assert "gehört jetzt zum Verein" in client.get(url).content.decode()
+
+
+def test_a_co_organiser_of_one_tournament_cannot_hand_it_to_a_club_of_its_own(db):
+    """The takeover: a login given one tournament founds a club, attaches the tournament and
+    invites a stranger as Turnierleitung, who then opens and changes its settings. Only the
+    owner (who created it) or a superuser may move it into a club."""
+    owner = make_user("besitzerin")
+    evening = create_tournament(name="Sommerturnier", date=datetime.date(2025, 6, 1), user=owner)
+    co_organiser = make_user("mitorganisator")
+    grant_access(evening, co_organiser)
+    client = login(co_organiser)
+    assert client.post(reverse("clubs:create"), {"name": "Eigener Verein", "slug": "eigen"})
+    own_club = Club.objects.get(slug="eigen")
+    url = reverse("clubs:tournaments", args=[own_club.slug])
+    assert "Sommerturnier" not in client.get(url).content.decode()
+    answer = client.post(url, {"tournament": evening.slug}, follow=True)
+    assert "Bitte ein Turnier aus der Liste wählen" in answer.content.decode()
+    assert Tournament.objects.get(pk=evening.pk).club is None
+    _invitation, token = invite(own_club, role=ORGANISER, by=co_organiser)
+    stranger = make_user("fremder")
+    accept_invitation(token, stranger)
+    settings_page = reverse("tournament:settings", args=[evening.slug])
+    assert login(stranger).get(settings_page).status_code == 404
+    with pytest.raises(DomainError, match="angelegt hat"):
+        attach_tournament(own_club, evening, by=co_organiser)
+    assert not evening.audit_entries.filter(details__club="eigen").exists()
+
+
+def test_the_owner_attaches_its_tournament_and_the_move_is_in_the_protocol(club, leader):
+    evening = create_tournament(name="Sommerturnier", date=datetime.date(2025, 6, 1), user=leader)
+    login(leader).post(reverse("clubs:tournaments", args=[club.slug]), {"tournament": evening.slug})
+    assert Tournament.objects.get(pk=evening.pk).club == club
+    entry = evening.audit_entries.get(action=AuditEntry.Action.TOURNAMENT_CHANGED)
+    assert entry.user == leader and entry.text == "Dem Verein „Doko-Club“ zugeordnet"
 
 
 def test_the_club_pages_speak_english(club, leader):

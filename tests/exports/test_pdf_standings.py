@@ -197,3 +197,19 @@ def test_the_house_rules_standings_note_is_unchanged(played_round_one):
         "Pluspunkten), Punkte im letzten Durchgang; wer auch darin gleich ist, teilt sich den "
         "Platz." in text
     )
+
+
+def test_long_names_take_the_room_the_club_column_does_not_need(played_round_one, keep_output):
+    """Names wrapped while the club column stood half empty: the club keeps what its entries
+    need, the name takes the rest."""
+    for number, participant in enumerate(played_round_one.participants.order_by("pk"), start=1):
+        participant.name = f"Annemarie-Sophie Hohenzollern {number}"
+        participant.club = "TSV"
+        participant.save(update_fields=["name", "club"])
+    standings = compute_standings(played_round_one, 1)
+    data = standings_pdf(standings)
+    keep_output("tabelle-lange-namen.pdf", data)
+    _pages, texts = pdf_text(data)
+    lines = "\n".join(texts).split("\n")
+    for row in standings.rows:
+        assert any(row.name in line for line in lines), f"{row.name} wrapped"

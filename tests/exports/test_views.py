@@ -240,3 +240,22 @@ def test_a_blank_spare_sheet_without_names(organiser_client, evening, keep_outpu
     assert "20 Spiele" in text and "Fünfertisch" in text and "Ersatzliste" in text
     assert "Jürgen Müller" not in text and "Tisch 1" not in text
     assert organiser_client.get(url("sheets_pdf", evening.slug, 1, "?leer=7")).status_code == 400
+
+
+def test_pages_opened_on_this_computer_point_to_the_running_network_server(
+    organiser_client, evening, settings
+):
+    """``make serve`` runs: the pages opened on 127.0.0.1 name its network address instead of
+    telling to start it."""
+    settings.LAN_ADDRESS = "192.168.1.20"
+    pages = [
+        url("downloads", evening.slug),
+        reverse("scoring:round_sheets", args=[evening.slug, 1]),
+    ]
+    for page in pages:
+        html = organiser_client.get(page, HTTP_HOST="127.0.0.1:8000").content.decode()
+        assert f'href="http://192.168.1.20:8000{page}"' in html, page
+        assert "make serve" not in html, page
+    settings.LAN_ADDRESS = None  # make run: no network server yet
+    html = organiser_client.get(pages[1], HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert "make serve" in html

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from http.cookies import SimpleCookie
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -432,3 +433,14 @@ def test_the_real_network_server(tmp_path):
             server.kill()
             server.wait()
     assert "DEBUG=1 is ignored" in log.read_text()
+
+
+def test_the_banner_names_only_the_address_the_server_listens_on(settings):
+    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1", "192.168.1.20", "doko.fritz.box"]
+    out = StringIO()
+    call_command("lan_addresses", host="127.0.0.1", port=8123, stdout=out)
+    assert re.findall(r"http://\S+", out.getvalue()) == ["http://127.0.0.1:8123/"]
+    assert "nur auf diesem Rechner" in out.getvalue()
+    out = StringIO()
+    call_command("lan_addresses", host="192.168.1.20", port=8123, stdout=out)
+    assert re.findall(r"http://\S+", out.getvalue()) == ["http://192.168.1.20:8123/"]

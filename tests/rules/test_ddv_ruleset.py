@@ -72,7 +72,7 @@ def test_a_penalty_line_does_not_move_the_deal() -> None:
 
 def test_options_have_german_labels_and_round_trip() -> None:
     specs = {spec.name: spec for spec in DDV.option_specs()}
-    assert specs["games_per_round"].label == "Spiele je Runde"
+    assert specs["games_per_round"].label == "Spiele je Durchgang"
     assert specs["games_per_round"].default == 0
     assert specs["absage_implies_ansage"].kind == "bool"
     options = DDV.options({"games_per_round": 12})
@@ -92,15 +92,15 @@ def test_options_have_german_labels_and_round_trip() -> None:
 
 def test_the_rules_text_names_the_options_in_force() -> None:
     tsr = DDV.describe_options(DDV.options(), "de")
-    assert tsr[0].startswith("Eine Runde hat 24 Spiele am Vierertisch und 30 am Fünfertisch")
+    assert tsr[0].startswith("Ein Durchgang hat 24 Spiele am Vierertisch und 30 am Fünfertisch")
     club = DDV.describe_options(DDV.options({"games_per_round": 16}), "en")
     assert "16 games at four, 20 at five" in club[0]
     lines = DDV.rules_lines(DDV.options({"games_per_round": 16}), "de")
     assert "16 Spiele am Vierertisch und 20 am Fünfertisch" in lines["course"][1]
-    assert DDV.text("Spiele je Runde", "en") == "Games per round"
+    assert DDV.text("Spiele je Durchgang", "en") == "Games per round"
     assert DDV.text("DDV-Turnierspielregeln", "en") == "DDV tournament rules"
     assert DDV.text("Fuchs gefangen", "en") == "Fuchs caught"
-    assert DDV.text("Spiele je Runde", "de") == "Spiele je Runde"
+    assert DDV.text("Spiele je Durchgang", "de") == "Spiele je Durchgang"
 
 
 def test_standings_rank_by_the_sum_of_spielpunkte_first() -> None:

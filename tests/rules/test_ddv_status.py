@@ -23,16 +23,16 @@ def test_a_fresh_sheet_names_game_one_its_dealer_and_every_seat_owing():
     lines = DDV.sheet_status([], 4, OPTIONS, "de", {1: "Anna"})
     assert lines == (
         "Spiel 1 von 24",
-        "Geber: Anna (Sitz 1)",
-        "Pflichtsolo offen: Anna (Sitz 1), Sitz 2, Sitz 3, Sitz 4",
+        "Geber: Anna (Platz 1)",
+        "Pflichtsolo offen: Anna (Platz 1), Platz 2, Platz 3, Platz 4",
     )
 
 
 def test_after_a_pflichtsolo_the_same_dealer_deals_again():
     lines = DDV.sheet_status([NORMAL, PFLICHT_2], 4, OPTIONS, "de", {2: "Bert"})
     assert lines[0] == "Spiel 3 von 24"
-    assert lines[1] == "Geber: Bert (Sitz 2) – gibt nach dem Pflichtsolo noch einmal"
-    assert lines[2] == "Pflichtsolo offen: Sitz 1, Sitz 3, Sitz 4"
+    assert lines[1] == "Geber: Bert (Platz 2) – gibt nach dem Pflichtsolo noch einmal"
+    assert lines[2] == "Pflichtsolo offen: Platz 1, Platz 3, Platz 4"
 
 
 def test_time_called_makes_the_designated_seat_play_its_vorfuehrung():
@@ -45,7 +45,7 @@ def test_a_vorfuehrung_is_due_when_the_owing_seats_equal_the_games_left():
     options = DDV.options({"games_per_round": 8})
     lines = DDV.sheet_status([NORMAL, PFLICHT_2, NORMAL, NORMAL, NORMAL], 4, options, "de")
     assert "Spiel 6 von 8" in lines
-    assert lines[-1] == "Vorführung: Sitz 3 muss jetzt spielen"
+    assert lines[-1] == "Vorführung: Platz 3 muss jetzt spielen"
 
 
 @pytest.mark.parametrize(

@@ -126,7 +126,7 @@ def test_the_house_rules_history_is_unchanged(evening, organiser, organiser_clie
 def test_a_ddv_captain_sees_the_ddv_hint(ddv_evening):
     page = _captain(ddv_evening)
     assert 'id="first-use"' in page
-    assert "Pflicht, Lust oder Vorführung unter „mehr“" in page
+    assert "Pflicht, Lust oder Vorführung unter ⋯" in page and "„mehr“" not in page
     assert HOUSE_HINT not in page and "Die <strong>Spielart</strong> nur bei Solo" not in page
 
 

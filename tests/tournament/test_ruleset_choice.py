@@ -54,7 +54,7 @@ def test_the_settings_page_offers_every_ruleset_and_its_options(organiser_client
         assert f'data-ruleset="{key}"' in page
     assert 'value="hausregeln" selected' in select
     # Each option with its German label, help and bounds.
-    assert "Spiele je Runde" in page and "ein Vereinsabend darf kürzer spielen" in page
+    assert "Spiele je Durchgang" in page and "ein Vereinsabend darf kürzer spielen" in page
     assert re.search(r'name="start"[^>]*min="10"', page) or re.search(
         r'min="10"[^>]*name="start"', page
     )
@@ -102,7 +102,7 @@ def test_choosing_ddv_with_a_shorter_round_is_saved_and_audited(
     assert entry.action == AuditEntry.Action.TOURNAMENT_CHANGED
     assert entry.user == organiser
     assert entry.summary.startswith("Regelwerk: Hausregeln → DDV-Turnierspielregeln (")
-    assert "Spiele je Runde: 16 Spiele (Fünfertisch 20) – Vereinsabend" in entry.summary
+    assert "Spiele je Durchgang: 16 Spiele (Fünfertisch 20) – Vereinsabend" in entry.summary
     assert entry.details["ruleset"] == ["hausregeln", "ddv"]
     assert entry.details["options"]["games_per_round"] == [None, 16]
     # Only an option changed: the entry names it with old and new value.
@@ -173,7 +173,7 @@ def test_a_count_down_tournament_is_created_on_the_create_page(organiser_client)
         (
             {"ruleset": "ddv", "games_per_round": 17},
             "games_per_round",
-            "„Spiele je Runde“: bitte einen der angebotenen Werte wählen.",
+            "„Spiele je Durchgang“: bitte einen der angebotenen Werte wählen.",
             "“Games per round”: please choose one of the values offered.",
         ),
         (

@@ -45,7 +45,13 @@ from tournament.models import (
     Tournament,
 )
 from tournament.normalize import name_key
-from tournament.permissions import can_run_club, club_roles, is_superuser, tournaments_for
+from tournament.permissions import (
+    can_run_club,
+    club_roles,
+    is_superuser,
+    owned_by,
+    tournaments_for,
+)
 
 ORGANISER = ClubMembership.Role.ORGANISER
 # Paths under /verwaltung/vereine/ that a club's short name would shadow.
@@ -276,15 +282,17 @@ def remove_login(membership: ClubMembership, *, by: User) -> None:
 
 
 def attachable_tournaments(user: User) -> list[Tournament]:
-    """Tournaments without a club that ``user`` may manage: candidates for one of its clubs."""
-    return list(tournaments_for(user).filter(club__isnull=True).order_by("-date", "name"))
+    """Tournaments without a club that ``user`` owns: candidates for one of its clubs."""
+    without_club = tournaments_for(user).filter(club__isnull=True)
+    return list(owned_by(user, without_club).order_by("-date", "name"))
 
 
 @transaction.atomic
 def attach_tournament(club: Club, tournament: Tournament, *, by: User) -> Tournament:
     """``tournament`` becomes the club's: every login of the club sees it with its role, and its
     participants are linked to the club's members of the same name (made if missing, as an
-    import into a club's tournament does), so that the evening counts for the club's seasons."""
+    import into a club's tournament does), so that the evening counts for the club's seasons.
+    Only its owner or a superuser moves it (``tournament.permissions.owned_by``)."""
     _require_leader(by, club)
     locked = tournaments_for(by).select_for_update().filter(pk=tournament.pk).first()
     if locked is None:
@@ -293,6 +301,10 @@ def attach_tournament(club: Club, tournament: Tournament, *, by: User) -> Tourna
         if locked.club_id == club.pk:
             return locked
         raise DomainError(_("Das Turnier gehört schon zu einem anderen Verein."))
+    if not owned_by(by, Tournament.objects.filter(pk=locked.pk)).exists():
+        raise DomainError(
+            _("Einem Verein zuordnen darf nur, wer das Turnier angelegt hat (oder ein Admin).")
+        )
     locked.club = club
     locked.save(update_fields=["club"])
     participants = list(locked.participants.filter(member__isnull=True).order_by("pk"))

@@ -120,20 +120,22 @@ class TournamentForm(forms.ModelForm):
         (_("Ausdrucke"), ("name_order",)),
     )
 
-    def fieldsets(self) -> list[tuple[str, list[forms.BoundField], str, int, str]]:
-        """(legend, fields, ruleset key, its default cycles, its cycles help) per fieldset: a
-        ruleset's options carry its key (the page shows only the chosen ruleset's); others have
-        "", 0 and ""."""
+    def fieldsets(self) -> list[tuple[str, list[forms.BoundField], str, int, str, bool]]:
+        """(legend, fields, ruleset key, its default cycles, its cycles help, whether cycles
+        matter to it) per fieldset: a ruleset's options carry its key (the page shows only the
+        chosen ruleset's, and the cycles field only where it has an effect); others have "", 0,
+        "" and True."""
         lang = get_language()
-        sets: list[tuple[str, list[forms.BoundField], str, int, str]] = []
+        sets: list[tuple[str, list[forms.BoundField], str, int, str, bool]] = []
         for title, names in self.FIELDSETS:
             if title is not None:
-                sets.append((title, [self[name] for name in names], "", 0, ""))
+                sets.append((title, [self[name] for name in names], "", 0, "", True))
                 continue
-            sets.append((_("Regelwerk"), [self["ruleset"]], "", 0, ""))
+            sets.append((_("Regelwerk"), [self["ruleset"]], "", 0, "", True))
             for each in ruleset_fields.registered():
                 legend = _("Wertung (%(ruleset)s)") % {"ruleset": each.text(each.label, lang)}
                 fields = [self[name] for name in self.option_fields[each.key]]
                 help_text = ruleset_fields.cycles_help(each)
-                sets.append((legend, fields, each.key, each.default_cycles, help_text))
+                matter = ruleset_fields.cycles_matter(each)
+                sets.append((legend, fields, each.key, each.default_cycles, help_text, matter))
         return sets

@@ -49,15 +49,23 @@ TABLES = {
 }
 
 
+def cycles_matter(ruleset: Ruleset) -> bool:
+    """Whether the number of cycles changes ``ruleset``'s sheet length (not under DDV, whose
+    options set it: the page hides the field there)."""
+    options = ruleset.options()
+    return any(
+        ruleset.sheet_length(size, 1, options) != ruleset.sheet_length(size, 2, options)
+        for size in ruleset.table_sizes
+        if size in TABLES
+    )
+
+
 def cycles_help(ruleset: Ruleset) -> str:
     """The help of the cycles field for ``ruleset``: what its default number of cycles gives at
     each of its table sizes, or that its options set the length (DDV)."""
     options = ruleset.options()
     sizes = [size for size in ruleset.table_sizes if size in TABLES]
-    if all(
-        ruleset.sheet_length(size, 1, options) == ruleset.sheet_length(size, 2, options)
-        for size in sizes
-    ):
+    if not cycles_matter(ruleset):
         return _(
             "Bei diesem Regelwerk ohne Wirkung: die Länge einer Runde stellen seine Optionen ein."
         )
