@@ -37,7 +37,6 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config import network
-from tournament.cache.router import private_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -274,9 +273,12 @@ STORAGES = {
 # the counters of failed logins and wrong links): Redis when REDIS_URL is set, else a table of
 # a database (made by `migrate`, see config/apps.py). Development keeps the cache in memory.
 # Every backend stores JSON text, never pickles: whoever can write into Redis cannot make the
-# server run code, and a value that is not JSON reads as a miss. Redis unreachable is a miss as
-# well, never a 500 (tournament/cache/). The brakes count atomically (tournament/throttle.py).
+# server run code, and a value that is not JSON reads as a miss. A failing cache (Redis
+# unreachable, a broken cache file) is a miss as well, never a 500 (tournament/cache/). The
+# brakes count atomically (tournament/throttle.py).
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True  # Redis failures: logged, then answered as misses
+DJANGO_REDIS_LOGGER = "tournament.cache.redis"
 CACHE_TABLE = "doko_cache"
 if not DEPLOYED:
     CACHES = {
@@ -288,8 +290,8 @@ elif REDIS_URL:
             "BACKEND": "tournament.cache.redis.DataOnlyRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "doko",
-            # A Redis that does not answer costs a page at most this long (then it rests).
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+            # A Redis that does not answer costs a cache call at most this long.
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 1},
         }
     }
 else:
@@ -304,9 +306,10 @@ else:
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # Its own SQLite file, so that public pages and the brakes never wait for the main
         # database's write lock (tournament/cache/router.py).
+        network.keep_private(DATA_DIR / "cache.sqlite3")
         DATABASES["cache"] = {
             **DATABASES["default"],
-            "NAME": str(private_file(DATA_DIR / "cache.sqlite3")),
+            "NAME": str(DATA_DIR / "cache.sqlite3"),
             "TEST": {},
         }
         DATABASE_ROUTERS = ["tournament.cache.router.CacheRouter"]
