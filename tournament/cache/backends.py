@@ -128,10 +128,10 @@ class DataOnlyDatabaseCache(BaseDatabaseCache):
             for p in params
         ]
         try:  # a savepoint inside a transaction: a failure must not break the request's
-            with transaction.atomic(db) if connection.in_atomic_block else nullcontext():
-                with connection.cursor() as cursor:
-                    cursor.execute(sql, params)
-                    return cursor.fetchall() if cursor.description else []
+            savepoint = transaction.atomic(db) if connection.in_atomic_block else nullcontext()
+            with savepoint, connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                return cursor.fetchall() if cursor.description else []
         except DatabaseError as error:
             self._failed(db, error)
             return None
@@ -168,7 +168,8 @@ class DataOnlyDatabaseCache(BaseDatabaseCache):
         if rows and rows[0][0] > self._max_entries:  # expired first, then the soonest to expire
             self._run("DELETE FROM {t} WHERE expires < %s", [self._now()])
             cull = "SELECT cache_key FROM {t} ORDER BY expires LIMIT %s"
-            self._run(f"DELETE FROM {{t}} WHERE cache_key IN ({cull})", [rows[0][0] // self._cull_frequency])
+            culled = rows[0][0] // self._cull_frequency
+            self._run(f"DELETE FROM {{t}} WHERE cache_key IN ({cull})", [culled])
         rows = self._run(
             "INSERT INTO {t} (cache_key, value, expires) VALUES (%s, %s, %s) ON CONFLICT "
             "(cache_key) DO UPDATE SET value = excluded.value, expires = excluded.expires"

@@ -26,7 +26,7 @@ class DataOnly(JSONSerializer):
             return None
 
 
-def DataOnlyRedisCache(server: str, params: dict[str, Any]) -> RedisCache:  # noqa: N802
+def DataOnlyRedisCache(server: str, params: dict[str, Any]) -> RedisCache:
     """django-redis' backend with JSON values and Redis failures ignored (a backend's name)."""
     options = {"SERIALIZER": f"{__name__}.DataOnly", "IGNORE_EXCEPTIONS": True}
     cache = RedisCache(server, {**params, "OPTIONS": options | params.get("OPTIONS", {})})

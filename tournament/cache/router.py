@@ -33,4 +33,3 @@ class CacheRouter:
         if db == CACHE_DATABASE:
             return app_label == CACHE_APP_LABEL
         return False if app_label == CACHE_APP_LABEL else None
-
