@@ -310,6 +310,8 @@ else:
         DATABASES["cache"] = {
             **DATABASES["default"],
             "NAME": str(DATA_DIR / "cache.sqlite3"),
+            # A locked cache is waited for briefly: it only spares work.
+            "OPTIONS": {**DATABASES["default"]["OPTIONS"], "timeout": 5},
             "TEST": {},
         }
         DATABASE_ROUTERS = ["tournament.cache.router.CacheRouter"]

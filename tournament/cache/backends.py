@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 import time
 from contextlib import nullcontext, suppress
@@ -145,11 +146,15 @@ class DataOnlyDatabaseCache(BaseDatabaseCache):
         if connection.vendor == "sqlite" and db != DEFAULT_DB_ALIAS:  # the cache's own file
             with suppress(DatabaseError):
                 connection.close()
-            if "not a database" in str(error) or "malformed" in str(error):
+            if any(sign in str(error) for sign in ("not a database", "malformed")):
+                # A fresh empty file in its place: connections still open keep the old one
+                # (and its locks) until they close; stale -wal and -shm files go with it.
                 name = connection.settings_dict["NAME"]
-                for path in (Path(name), Path(f"{name}-wal")):
-                    with suppress(OSError), path.open("r+b") as file:
-                        file.truncate()
+                with suppress(OSError):
+                    os.close(os.open(f"{name}.new", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+                    os.replace(f"{name}.new", name)
+                    for suffix in ("-wal", "-shm"):
+                        Path(f"{name}{suffix}").unlink(missing_ok=True)
         with suppress(DatabaseError):
             call_command("createcachetable", database=db, verbosity=0)
 
