@@ -33,6 +33,7 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -120,7 +121,8 @@ MIDDLEWARE = [
     # Outside the middlewares that can refuse a request (a wrong Host header in CommonMiddleware,
     # CSRF), so that their error pages carry the same headers as every other page.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "config.middleware.ContentSecurityPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.PermissionsPolicyMiddleware",
     # The captain's sheet kept by the phone's browser for offline use: without Vary: Cookie.
     "config.middleware.KeptPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -144,6 +146,23 @@ if DEPLOYED:
         MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
         "whitenoise.middleware.WhiteNoiseMiddleware",
     )
+
+# A strict Content-Security-Policy on every answer (django-csp): only our own scripts, styles,
+# fonts and images (and data: images), nothing inline, no plugins, no framing.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Our error pages in the base layout, and JSON for the JSON endpoints (config/errors.py).
 CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
