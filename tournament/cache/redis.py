@@ -1,19 +1,36 @@
 """The shared cache with ``REDIS_URL``: django-redis, JSON values, Redis failures ignored.
 
 While Redis cannot be reached every read is a miss and every write is dropped (``None`` from
-``add`` and ``incr``), logged by django-redis (``DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS``).
+``add`` and ``incr``). django-redis logs each ignored failure with its traceback
+(``DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS``, to this module's logger); that log rests: one warning
+line per ``LOG_PAUSE_SECONDS``.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
 from django_redis.cache import RedisCache
 from django_redis.serializers.json import JSONSerializer
 
-# Nothing rests any more (django-redis asks Redis on every call, a refused connection costs
-# well under a millisecond); the name stays for the tests that clear it.
-_resting_until: dict[str, float] = {}
+LOG_PAUSE_SECONDS = 10.0
+_resting_until: dict[str, float] = {}  # the log's pause, per process
+
+
+def _one_line_per_pause(record: logging.LogRecord) -> bool:
+    if _resting_until.get("log", 0.0) > time.monotonic():
+        return False
+    _resting_until["log"] = time.monotonic() + LOG_PAUSE_SECONDS
+    error = record.exc_info[1] if record.exc_info else None
+    record.levelno, record.levelname = logging.WARNING, "WARNING"
+    record.msg, record.args = "Redis failing (%s); the cache answers without it", (error,)
+    record.exc_info = record.exc_text = None
+    return True
+
+
+logging.getLogger(__name__).addFilter(_one_line_per_pause)
 
 
 class DataOnly(JSONSerializer):
