@@ -39,6 +39,15 @@ def loads(data: Any, default: Any = None) -> Any:
         return default
 
 
+def _sqlite_file(name: str) -> bool:
+    """Whether the file ``name`` is an SQLite database (or empty, which SQLite takes as one)."""
+    try:
+        with open(name, "rb") as file:
+            return file.read(16) in (b"", b"SQLite format 3\x00")
+    except OSError:
+        return True  # missing (SQLite makes it) or unreadable (nothing to do about it here)
+
+
 class DataOnlyLocMemCache(BaseCache):
     """This process's memory (development, the per-process ``local`` cache, the brakes while
     the shared cache fails): what works here works the same on the shared caches."""
@@ -138,23 +147,24 @@ class DataOnlyDatabaseCache(BaseDatabaseCache):
             return None
 
     def _failed(self, db: str, error: DatabaseError) -> None:
+        connection = connections[db]
+        own_file = connection.vendor == "sqlite" and db != DEFAULT_DB_ALIAS
+        if own_file:  # the next call opens the file anew
+            with suppress(DatabaseError):
+                connection.close()
         if _failing_until.get(self._table, 0.0) > time.monotonic():
             return
         _failing_until[self._table] = time.monotonic() + 5.0
         logger.warning("Cache table %s failed (%s); made again", self._table, error)
-        connection = connections[db]
-        if connection.vendor == "sqlite" and db != DEFAULT_DB_ALIAS:  # the cache's own file
-            with suppress(DatabaseError):
-                connection.close()
-            if any(sign in str(error) for sign in ("not a database", "malformed")):
-                # A fresh empty file in its place: connections still open keep the old one
-                # (and its locks) until they close; stale -wal and -shm files go with it.
-                name = connection.settings_dict["NAME"]
-                with suppress(OSError):
-                    os.close(os.open(f"{name}.new", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
-                    os.replace(f"{name}.new", name)
-                    for suffix in ("-wal", "-shm"):
-                        Path(f"{name}{suffix}").unlink(missing_ok=True)
+        name = connection.settings_dict["NAME"]
+        if own_file and ("malformed" in str(error) or not _sqlite_file(name)):
+            # A fresh empty file in its place: connections still open keep the old one (and
+            # its locks) until they close; stale -wal and -shm files go with it.
+            with suppress(OSError):
+                os.close(os.open(f"{name}.new", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+                os.replace(f"{name}.new", name)
+                for suffix in ("-wal", "-shm"):
+                    Path(f"{name}{suffix}").unlink(missing_ok=True)
         with suppress(DatabaseError):
             call_command("createcachetable", database=db, verbosity=0)
 
