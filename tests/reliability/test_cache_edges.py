@@ -105,7 +105,7 @@ def test_the_memory_cache_culls_its_oldest_and_counts_under_its_lock():
     memory.clear()
 
 
-def test_the_cache_table_keeps_expiry_and_refuses_what_is_not_json(database_cache):
+def test_the_cache_table_keeps_expiry_and_refuses_what_is_not_json(database_cache):  # noqa: F811
     assert database_cache.add("n", 1, 60) is True
     assert database_cache.add("n", 5, 60) is False
     assert database_cache.incr("n", 2) == 3 and database_cache.decr("n") == 2
