@@ -8,6 +8,7 @@ line per ``LOG_PAUSE_SECONDS``.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from typing import Any
@@ -34,7 +35,10 @@ logging.getLogger(__name__).addFilter(_one_line_per_pause)
 
 
 class DataOnly(JSONSerializer):
-    """JSON both ways; what is not JSON (a planted pickle, garbage) reads as None, a miss."""
+    """JSON both ways, data only (as the other caches: a date is refused, not made a text);
+    what is not JSON (a planted pickle, garbage) reads as None, a miss."""
+
+    encoder_class = json.JSONEncoder
 
     def loads(self, value: bytes) -> Any:
         try:
