@@ -6,7 +6,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.core.cache import caches
-from django.core.cache.backends.db import DatabaseCache
+from django.core.cache.backends.db import BaseDatabaseCache
 from django.core.management import call_command
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models.signals import post_migrate
@@ -22,7 +22,7 @@ def create_cache_table(
     ``tournament/cache/router.py``), so every database is offered it."""
     if sender.label != "tournament":  # post_migrate comes once per app: act once
         return
-    if not any(isinstance(caches[alias], DatabaseCache) for alias in caches):
+    if not any(isinstance(caches[alias], BaseDatabaseCache) for alias in caches):
         return
     for alias in connections:
         call_command(

@@ -11,21 +11,6 @@ from django.utils import translation
 
 from config import errors
 
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ]
-)
-
 
 class LanguageMiddleware:
     """German unless the user chose another language.
@@ -51,15 +36,15 @@ class LanguageMiddleware:
         return response
 
 
-class ContentSecurityPolicyMiddleware:
-    """A strict Content-Security-Policy: only our own scripts and styles, nothing inline."""
+class PermissionsPolicyMiddleware:
+    """No page may ask for the camera, the microphone or the position (the Content-Security-
+    Policy is django-csp's, ``CONTENT_SECURITY_POLICY`` in the settings)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         response.headers.setdefault(
             "Permissions-Policy", "camera=(), microphone=(), geolocation=()"
         )

@@ -33,11 +33,11 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config import network
-from tournament.cache.router import private_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -132,7 +132,8 @@ MIDDLEWARE = [
     # Outside the middlewares that can refuse a request (a wrong Host header in CommonMiddleware,
     # CSRF), so that their error pages carry the same headers as every other page.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "config.middleware.ContentSecurityPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.PermissionsPolicyMiddleware",
     # The captain's sheet kept by the phone's browser for offline use: without Vary: Cookie.
     "config.middleware.KeptPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -156,6 +157,23 @@ if DEPLOYED:
         MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
         "whitenoise.middleware.WhiteNoiseMiddleware",
     )
+
+# A strict Content-Security-Policy on every answer (django-csp): only our own scripts, styles,
+# fonts and images (and data: images), nothing inline, no plugins, no framing.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Our error pages in the base layout, and JSON for the JSON endpoints (config/errors.py).
 CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
@@ -285,9 +303,12 @@ STORAGES = {
 # the counters of failed logins and wrong links): Redis when REDIS_URL is set, else a table of
 # a database (made by `migrate`, see config/apps.py). Development keeps the cache in memory.
 # Every backend stores JSON text, never pickles: whoever can write into Redis cannot make the
-# server run code, and a value that is not JSON reads as a miss. Redis unreachable is a miss as
-# well, never a 500 (tournament/cache/). The brakes count atomically (tournament/throttle.py).
+# server run code, and a value that is not JSON reads as a miss. A failing cache (Redis
+# unreachable, a broken cache file) is a miss as well, never a 500 (tournament/cache/). The
+# brakes count atomically (tournament/throttle.py).
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True  # Redis failures: logged, then answered as misses
+DJANGO_REDIS_LOGGER = "tournament.cache.redis"
 CACHE_TABLE = "doko_cache"
 if not DEPLOYED:
     CACHES = {
@@ -299,8 +320,8 @@ elif REDIS_URL:
             "BACKEND": "tournament.cache.redis.DataOnlyRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "doko",
-            # A Redis that does not answer costs a page at most this long (then it rests).
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+            # A Redis that does not answer costs a cache call at most this long.
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 1},
         }
     }
 else:
@@ -315,9 +336,12 @@ else:
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # Its own SQLite file, so that public pages and the brakes never wait for the main
         # database's write lock (tournament/cache/router.py).
+        network.keep_private(DATA_DIR / "cache.sqlite3")
         DATABASES["cache"] = {
             **DATABASES["default"],
-            "NAME": str(private_file(DATA_DIR / "cache.sqlite3")),
+            "NAME": str(DATA_DIR / "cache.sqlite3"),
+            # A locked cache is waited for briefly: it only spares work.
+            "OPTIONS": {**DATABASES["default"]["OPTIONS"], "timeout": 5},
             "TEST": {},
         }
         DATABASE_ROUTERS = ["tournament.cache.router.CacheRouter"]

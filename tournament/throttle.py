@@ -2,36 +2,28 @@
 
 Used for the organisers' login and the captains' links. The counts live in the shared cache
 (network and production mode: the database cache, or Redis with ``REDIS_URL``; see settings),
-counted by the cache backend's own atomic ``count`` (``tournament.cache``). Behind a reverse
-proxy set ``TRUST_X_FORWARDED_FOR=1`` so that each phone is counted on its own and not every
-request as coming from the proxy.
+counted with its atomic ``add`` and ``incr``. Behind a reverse proxy set
+``TRUST_X_FORWARDED_FOR=1`` so that each phone is counted on its own and not every request as
+coming from the proxy.
 
 An attempt is counted *before* it is evaluated (``attempt``): of 60 wrong passwords sent at the
-same moment exactly ``limit`` are checked, the rest are refused unseen; a check-then-count
-would let every request that arrives before the first count is written through
-(``tests/reliability/test_throttle.py``). An attempt that succeeds gives its count back
-(``forgive``) or clears the count (``reset``). While the count is over the limit every attempt
-from that address is refused, right or wrong, so the refusal tells a guesser nothing.
-
-While Redis cannot be reached the counting falls back to this process's memory: the brakes
-still hold (each process counts on its own, so a guesser gets at most ``limit`` attempts per
-server process) and logins and links keep working.
+same moment exactly ``limit`` are checked, the rest are refused unseen. An attempt that succeeds
+gives its count back (``forgive``) or clears the count (``reset``). While the count is over the
+limit every attempt from that address is refused, right or wrong, so the refusal tells a
+guesser nothing. While the shared cache fails (Redis unreachable, a broken cache file) the
+counting goes on in this process's memory: each process counts on its own, logins and links
+keep working.
 """
 
 from __future__ import annotations
 
-import logging
-
 from django.conf import settings
-from django.core.cache import DEFAULT_CACHE_ALIAS, caches
+from django.core.cache import DEFAULT_CACHE_ALIAS, BaseCache, caches
 from django.http import HttpRequest
 
 from tournament.cache.backends import DataOnlyLocMemCache
-from tournament.cache.redis import CacheUnavailable
 
-logger = logging.getLogger(__name__)
-
-# Counts of this process while the shared cache is unreachable (room for many addresses).
+# Counts of this process while the shared cache fails (room for many addresses).
 FALLBACK = DataOnlyLocMemCache("doko-throttle-fallback", {"OPTIONS": {"MAX_ENTRIES": 5000}})
 
 
@@ -48,11 +40,30 @@ def client_address(request: HttpRequest) -> str:
 
 def count(key: str, delta: int, window_seconds: int) -> int:
     """Add ``delta`` to the count under ``key`` atomically and return the new count; a new
-    count lives ``window_seconds``, an existing one keeps its expiry."""
+    count lives ``window_seconds``, an existing one keeps its expiry, a negative delta never
+    starts one."""
+    shared = caches[DEFAULT_CACHE_ALIAS]
+    if delta == 0:
+        return max(_number(shared.get(key)), _number(FALLBACK.get(key)))
+    counted = _count_in(shared, key, delta, window_seconds)
+    return _count_in(FALLBACK, key, delta, window_seconds) if counted is None else counted
+
+
+def _number(value: object) -> int:
+    return value if type(value) is int else 0
+
+
+def _count_in(cache: BaseCache, key: str, delta: int, window_seconds: int) -> int | None:
+    """None while ``cache`` fails (its ``add`` and ``incr`` answer None then)."""
+    added = cache.add(key, delta, window_seconds) if delta > 0 else False
+    if added is None or added:
+        return added and delta
     try:
-        return caches[DEFAULT_CACHE_ALIAS].count(key, delta, window_seconds)
-    except CacheUnavailable:
-        return FALLBACK.count(key, delta, window_seconds)
+        return cache.incr(key, delta)
+    except (ValueError, TypeError):  # expired meanwhile, or no count (planted): a new window
+        if delta > 0:
+            cache.set(key, delta, window_seconds)
+        return max(delta, 0)
 
 
 class Throttle:

@@ -1,19 +1,11 @@
-"""The app's cache backends: they hold data only, and a Redis outage is a miss, not a 500.
+"""The app's cache backends: they hold data only, and a failing cache is a miss, never a 500.
 
-Django's own backends pickle every value and unpickle whatever they read back, so whoever can
-write into the cache (Redis without a password on 127.0.0.1 is any local process) could make
-the server run code. Ours store JSON text (``codec``), which can only ever become numbers,
-strings, lists and dicts; a value that is not JSON (a planted pickle, garbage) reads as a miss.
-What the app caches is plain data accordingly (the standings as dicts, the season's per-evening
-sums as lists, the brakes' counts as numbers, rendered rows as text).
-
-- ``backends.DataOnlyLocMemCache``: development and the per-process ``local`` cache.
-- ``backends.DataOnlyDatabaseCache``: network and production mode without Redis; in network mode
-  on SQLite it lives in a database file of its own (``router``), outside the main database's
-  write lock.
-- ``redis.DataOnlyRedisCache``: with ``REDIS_URL``; while Redis cannot be reached every read is a
-  miss and every write is dropped (the pages compute what they need), and the brakes count in
-  this process instead (``tournament.throttle``).
-
-Each backend also counts atomically (``count(key, delta, window)``) for the brakes.
+Whoever can write into a cache that is unpickled on reading (Redis without a password on
+127.0.0.1 is any local process) could make the server run code: every backend here stores JSON,
+which can only become numbers, strings, lists and dicts, and a value that is not JSON (a planted
+pickle, garbage) reads as a miss. Redis is django-redis (``redis``); this process's memory and
+the database table are ours (``backends``: Django's own pickle, and its database cache counts
+neither atomically nor without resetting the window). A cache that fails (Redis unreachable, a
+missing or broken cache file) answers a miss, drops the write and gives ``None`` from ``add`` and
+``incr``; the brakes then count in this process (``tournament.throttle``).
 """

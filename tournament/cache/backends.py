@@ -1,233 +1,237 @@
-"""Django's in-memory and database caches, storing JSON text (``codec``) instead of pickles.
+"""JSON text in this process's memory or in Django's cache table (``createcachetable``).
 
-Only the methods that write or read a value are replaced; expiry, culling, deleting and the
-table's layout stay Django's. Each backend also has ``count``, the brakes' atomic counter
-(``tournament.throttle``).
+``incr`` is atomic in both (the lock; one ``UPDATE``) and keeps the entry's expiry, which the
+brakes count on. The table fails like django-redis with ``IGNORE_EXCEPTIONS``: logged, a miss,
+and made again where it can be (a missing table; a cache file of its own that is no database).
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import os
+import threading
+import time
+from contextlib import nullcontext, suppress
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
-from django.conf import settings
-from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.db import DatabaseCache
-from django.core.cache.backends.locmem import LocMemCache
-from django.db import DatabaseError, connections, models, router, transaction
-from django.utils import timezone
+from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
+from django.core.cache.backends.db import BaseDatabaseCache
+from django.core.management import call_command
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, router, transaction
 
-from tournament.cache import codec
+logger = logging.getLogger(__name__)
+MISS = object()
+_stores: dict[str, tuple[dict, dict, threading.Lock]] = {}
+_failing_until: dict[str, float] = {}  # per table: warned and repaired, quiet until then
 
 
-class DataOnlyLocMemCache(LocMemCache):
-    """This process's memory; values kept as JSON text like the shared caches, so that what
-    works in development works the same in network mode."""
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def loads(data: Any, default: Any = None) -> Any:
+    try:
+        return json.loads(data)
+    except (ValueError, TypeError, RecursionError):
+        return default
+
+
+def _sqlite_file(name: str) -> bool:
+    """Whether the file ``name`` is an SQLite database (or empty, which SQLite takes as one)."""
+    try:
+        with open(name, "rb") as file:
+            return file.read(16) in (b"", b"SQLite format 3\x00")
+    except OSError:
+        return True  # missing (SQLite makes it) or unreadable (nothing to do about it here)
+
+
+class DataOnlyLocMemCache(BaseCache):
+    """This process's memory (development, the per-process ``local`` cache, the brakes while
+    the shared cache fails): what works here works the same on the shared caches."""
+
+    def __init__(self, name: str, params: dict[str, Any]) -> None:
+        super().__init__(params)
+        self._cache, self._expires, self._lock = _stores.setdefault(
+            name, ({}, {}, threading.Lock())
+        )
+
+    def _alive(self, key: str) -> bool:  # the lock is held
+        expiry = self._expires.get(key)
+        if expiry is None or expiry > time.time():
+            return key in self._cache
+        self._drop(key)
+        return False
+
+    def _drop(self, key: str) -> None:
+        self._cache.pop(key, None)
+        self._expires.pop(key, None)
+
+    def _store(self, key: str, data: str, timeout: Any) -> None:  # the lock is held
+        self._cache.pop(key, None)
+        if len(self._cache) >= self._max_entries:  # the oldest go first
+            for old in list(self._cache)[: max(1, len(self._cache) // self._cull_frequency)]:
+                self._drop(old)
+        self._cache[key], self._expires[key] = data, self.get_backend_timeout(timeout)
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
         key = self.make_and_validate_key(key, version=version)
-        data = codec.dumps(value)
         with self._lock:
-            if self._has_expired(key):
-                self._set(key, data, timeout)
-                return True
-            return False
+            if self._alive(key):
+                return False
+            self._store(key, dumps(value), timeout)
+        return True
 
     def get(self, key, default=None, version=None) -> Any:
         key = self.make_and_validate_key(key, version=version)
         with self._lock:
-            if self._has_expired(key):
-                self._delete(key)
-                return default
-            data = self._cache[key]
-            self._cache.move_to_end(key, last=False)
-        try:
-            return codec.loads(data)
-        except codec.NotData:
-            return default
+            data = self._cache[key] if self._alive(key) else None
+        return default if data is None else loads(data, default)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> None:
         key = self.make_and_validate_key(key, version=version)
-        data = codec.dumps(value)
         with self._lock:
-            self._set(key, data, timeout)
+            self._store(key, dumps(value), timeout)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
+        key = self.make_and_validate_key(key, version=version)
+        with self._lock:
+            if self._alive(key):
+                self._expires[key] = self.get_backend_timeout(timeout)
+                return True
+        return False
+
+    def delete(self, key, version=None) -> bool:
+        key = self.make_and_validate_key(key, version=version)
+        with self._lock:
+            found = self._alive(key)
+            self._drop(key)
+        return found
 
     def incr(self, key, delta=1, version=None) -> int:
         key = self.make_and_validate_key(key, version=version)
         with self._lock:
-            value = self._current(key)
-            if value is None:
+            value = loads(self._cache[key]) if self._alive(key) else None
+            if type(value) is not int:
                 raise ValueError(f"Key '{key}' not found")
-            self._cache[key] = codec.dumps(value + delta)
-            self._cache.move_to_end(key, last=False)
+            self._cache[key] = dumps(value + delta)
         return value + delta
 
-    def count(self, key: str, delta: int, window_seconds: int) -> int:
-        """Add ``delta`` to the count under ``key`` (a new count lives ``window_seconds``, an
-        existing one keeps its expiry); a negative delta never starts a count. Atomic within
-        this process (the cache's lock)."""
-        key = self.make_and_validate_key(key)
+    def clear(self) -> None:
         with self._lock:
-            value = self._current(key)
-            if value is None:
-                if delta <= 0:
-                    return 0
-                self._set(key, codec.dumps(delta), window_seconds)
-                return delta
-            if delta == 0:
-                return value
-            self._cache[key] = codec.dumps(value + delta)
-        return value + delta
+            self._cache.clear()
+            self._expires.clear()
 
-    def _current(self, key: str) -> int | None:
-        """The integer under ``key`` (lock held); None if absent, expired or not a number."""
-        if self._has_expired(key):
-            self._delete(key)
+
+class DataOnlyDatabaseCache(BaseDatabaseCache):
+    """The cache table; in network mode on SQLite in a file of its own (``router``)."""
+
+    def _run(self, sql: str, params: list[Any], write: bool = True) -> list[tuple] | None:
+        """The rows ``sql`` returns (``{t}`` is the table); None while the table fails."""
+        db = (router.db_for_write if write else router.db_for_read)(self.cache_model_class)
+        connection = connections[db]
+        sql = sql.format(t=connection.ops.quote_name(self._table))
+        params = [
+            connection.ops.adapt_datetimefield_value(p) if isinstance(p, datetime) else p
+            for p in params
+        ]
+        try:  # a savepoint inside a transaction: a failure must not break the request's
+            savepoint = transaction.atomic(db) if connection.in_atomic_block else nullcontext()
+            with savepoint, connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                return cursor.fetchall() if cursor.description else []
+        except DatabaseError as error:
+            self._failed(db, error)
             return None
-        try:
-            value = codec.loads(self._cache[key])
-        except codec.NotData:
-            return None
-        return value if type(value) is int else None
 
+    def _failed(self, db: str, error: DatabaseError) -> None:
+        connection = connections[db]
+        own_file = connection.vendor == "sqlite" and db != DEFAULT_DB_ALIAS
+        if own_file:  # the next call opens the file anew
+            with suppress(DatabaseError):
+                connection.close()
+        if _failing_until.get(self._table, 0.0) > time.monotonic():
+            return
+        _failing_until[self._table] = time.monotonic() + 5.0
+        logger.warning("Cache table %s failed (%s); made again", self._table, error)
+        name = connection.settings_dict["NAME"]
+        if own_file and ("malformed" in str(error) or not _sqlite_file(name)):
+            # A fresh empty file in its place: connections still open keep the old one (and
+            # its locks) until they close; stale -wal and -shm files go with it.
+            with suppress(OSError):
+                os.close(os.open(f"{name}.new", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+                os.replace(f"{name}.new", name)
+                for suffix in ("-wal", "-shm"):
+                    Path(f"{name}{suffix}").unlink(missing_ok=True)
+        with suppress(DatabaseError):
+            call_command("createcachetable", database=db, verbosity=0)
 
-class DataOnlyDatabaseCache(DatabaseCache):
-    """Django's cache table with JSON text in its ``value`` column instead of base64 pickles."""
-
-    def get_many(self, keys, version=None) -> dict[str, Any]:
-        if not keys:
-            return {}
-        key_map = {self.make_and_validate_key(key, version=version): key for key in keys}
-        connection = connections[router.db_for_read(self.cache_model_class)]
-        quote = connection.ops.quote_name
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT {quote('cache_key')}, {quote('value')}, {quote('expires')} "
-                f"FROM {quote(self._table)} WHERE {quote('cache_key')} IN "
-                f"({', '.join(['%s'] * len(key_map))})",
-                list(key_map),
-            )
-            rows = cursor.fetchall()
-        result, expired = {}, []
-        now = timezone.now()
-        for key, value, expires in rows:
-            if self._expiry(connection, expires) < now:
-                expired.append(key)
-                continue
-            try:
-                result[key_map[key]] = codec.loads(connection.ops.process_clob(value))
-            except codec.NotData:
-                continue  # a miss; the next set replaces it
-        self._base_delete_many(expired)
-        return result
-
-    def _base_set(self, mode, key, value, timeout=DEFAULT_TIMEOUT) -> bool:
-        """Django's ``_base_set`` (set, add, touch; culling first), writing JSON text."""
+    def _expiry(self, timeout: Any) -> datetime:
         timeout = self.get_backend_timeout(timeout)
-        db = router.db_for_write(self.cache_model_class)
-        connection = connections[db]
-        quote = connection.ops.quote_name
-        table, key_column = quote(self._table), quote("cache_key")
-        data = codec.dumps(value).decode() if mode != "touch" else None
-        now = timezone.now().replace(microsecond=0)
-        expires = (
-            datetime.max
-            if timeout is None
-            else datetime.fromtimestamp(timeout, tz=UTC if settings.USE_TZ else None)
-        ).replace(microsecond=0)
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT COUNT(*) FROM {table}")
-            entries = cursor.fetchone()[0]
-            if entries > self._max_entries:
-                self._cull(db, cursor, now, entries)
-            try:
-                with transaction.atomic(using=db):
-                    cursor.execute(
-                        f"SELECT {quote('expires')} FROM {table} WHERE {key_column} = %s", [key]
-                    )
-                    row = cursor.fetchone()
-                    stored = connection.ops.adapt_datetimefield_value(expires)
-                    if row and mode == "touch":
-                        cursor.execute(
-                            f"UPDATE {table} SET {quote('expires')} = %s WHERE {key_column} = %s",
-                            [stored, key],
-                        )
-                    elif row and (
-                        mode == "set" or (mode == "add" and self._expiry(connection, row[0]) < now)
-                    ):
-                        cursor.execute(
-                            f"UPDATE {table} SET {quote('value')} = %s, {quote('expires')} = %s "
-                            f"WHERE {key_column} = %s",
-                            [data, stored, key],
-                        )
-                    elif row is None and mode != "touch":
-                        cursor.execute(
-                            f"INSERT INTO {table} ({key_column}, {quote('value')}, "
-                            f"{quote('expires')}) VALUES (%s, %s, %s)",
-                            [key, data, stored],
-                        )
-                    else:
-                        return False
-            except DatabaseError:
-                return False  # as Django: a concurrent insert of the same key won
-        return True
-
-    def count(self, key: str, delta: int, window_seconds: int) -> int:
-        """The brakes' counter: the row is locked while it is counted (``SELECT … FOR UPDATE``;
-        SQLite's ``BEGIN IMMEDIATE`` takes the write lock up front), so that two processes never
-        both write count + 1, and the window's expiry stays as the first failure set it (Django's
-        generic ``incr`` is a get and a set, which loses counts and resets the expiry)."""
-        db = router.db_for_write(self.cache_model_class)
-        connection = connections[db]
-        quote = connection.ops.quote_name
-        table, key_column = quote(self._table), quote("cache_key")
-        cache_key = self.make_and_validate_key(key)
-        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-        select = (
-            f"SELECT {quote('value')}, {quote('expires')} FROM {table} "
-            f"WHERE {key_column} = %s{lock}"
-        )
-
-        def locked_count(sql: str = select) -> int | None:
-            with connection.cursor() as cursor:
-                cursor.execute(sql, [cache_key])
-                row = cursor.fetchone()
-            if row is None or self._expiry(connection, row[1]) <= timezone.now():
-                return None
-            try:
-                value = codec.loads(connection.ops.process_clob(row[0]))
-            except codec.NotData:
-                return None
-            return value if type(value) is int else None
-
-        if delta == 0:
-            # A look (is the address over the limit?): no lock and no transaction, so that a
-            # captain's link that opens never waits for SQLite's write lock on the cache file.
-            return locked_count(select.removesuffix(lock)) or 0
-        with transaction.atomic(using=db):
-            current = locked_count()
-            if current is None and delta <= 0:
-                return 0
-            if current is None and self.add(key, delta, window_seconds):
-                return delta  # a new window (a concurrent add waits for us, then fails)
-            current = current if current is not None else locked_count()
-            if current is not None and delta == 0:
-                return current  # a look, nothing written
-            if current is None:  # expired, unreadable or cleared under our lock: a new window
-                self.set(key, delta, window_seconds)
-                return delta
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f"UPDATE {table} SET {quote('value')} = %s WHERE {key_column} = %s",
-                    [codec.dumps(current + delta).decode(), cache_key],
-                )
-            return current + delta
+        if timeout is None:
+            return datetime.max.replace(microsecond=0, tzinfo=UTC)
+        return datetime.fromtimestamp(timeout, UTC).replace(microsecond=0)
 
     @staticmethod
-    def _expiry(connection, value) -> datetime:
-        expression = models.Expression(output_field=models.DateTimeField())
-        for converter in connection.ops.get_db_converters(
-            expression
-        ) + expression.get_db_converters(connection):
-            value = converter(value, expression, connection)
-        return value
+    def _now() -> datetime:
+        return datetime.now(UTC).replace(microsecond=0)
+
+    def _upsert(self, key: str, value: Any, timeout: Any, only_if_expired: bool) -> bool | None:
+        rows = self._run("SELECT COUNT(*) FROM {t}", [], write=False)
+        if rows and rows[0][0] > self._max_entries:  # expired first, then the soonest to expire
+            self._run("DELETE FROM {t} WHERE expires < %s", [self._now()])
+            cull = "SELECT cache_key FROM {t} ORDER BY expires LIMIT %s"
+            culled = rows[0][0] // self._cull_frequency
+            self._run(f"DELETE FROM {{t}} WHERE cache_key IN ({cull})", [culled])
+        rows = self._run(
+            "INSERT INTO {t} (cache_key, value, expires) VALUES (%s, %s, %s) ON CONFLICT "
+            "(cache_key) DO UPDATE SET value = excluded.value, expires = excluded.expires"
+            + (" WHERE {t}.expires < %s" if only_if_expired else "")
+            + " RETURNING cache_key",
+            [key, dumps(value), self._expiry(timeout)] + ([self._now()] if only_if_expired else []),
+        )
+        return None if rows is None else bool(rows)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> bool | None:
+        key = self.make_and_validate_key(key, version=version)
+        return self._upsert(key, value, timeout, only_if_expired=True)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> None:
+        self._upsert(self.make_and_validate_key(key, version=version), value, timeout, False)
+
+    def get_many(self, keys, version=None) -> dict[str, Any]:
+        named = {self.make_and_validate_key(key, version=version): key for key in keys}
+        places = ", ".join(["%s"] * len(named))
+        sql = f"SELECT cache_key, value FROM {{t}} WHERE cache_key IN ({places}) AND expires > %s"
+        rows = self._run(sql, [*named, self._now()], write=False) if named else []
+        values = {named[key]: loads(data, MISS) for key, data in rows or []}
+        return {key: value for key, value in values.items() if value is not MISS}
+
+    def get(self, key, default=None, version=None) -> Any:
+        return self.get_many([key], version=version).get(key, default)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
+        key = self.make_and_validate_key(key, version=version)
+        sql = "UPDATE {t} SET expires = %s WHERE cache_key = %s AND expires > %s RETURNING 1"
+        return bool(self._run(sql, [self._expiry(timeout), key, self._now()]))
+
+    def delete(self, key, version=None) -> bool:
+        key = self.make_and_validate_key(key, version=version)
+        return bool(self._run("DELETE FROM {t} WHERE cache_key = %s RETURNING 1", [key]))
+
+    def clear(self) -> None:
+        self._run("DELETE FROM {t}", [])
+
+    def incr(self, key, delta=1, version=None) -> int | None:
+        """One ``UPDATE``: two processes never both write count + 1; None while it fails."""
+        key = self.make_and_validate_key(key, version=version)
+        rows = self._run(
+            "UPDATE {t} SET value = CAST(CAST(value AS bigint) + %s AS text) "
+            "WHERE cache_key = %s AND expires > %s RETURNING value",
+            [delta, key, self._now()],
+        )
+        if rows == []:
+            raise ValueError(f"Key '{key}' not found")
+        return rows and int(rows[0][0])

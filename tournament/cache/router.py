@@ -4,14 +4,11 @@ SQLite has one write lock per database file. With the cache table in the main da
 public page that stores something in the cache (a cold standings entry) and every counted login
 or link attempt needed that lock, so a long write (a restore, a big confirmation) stalled the
 players' pages. In its own file (``DATA_DIR/cache.sqlite3``, alias ``cache``) the cache has its
-own lock: still one database for all of the server's processes, and still atomic for the
-brakes' counters (``BEGIN IMMEDIATE`` on that file).
+own lock, still one database for all of the server's processes.
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 CACHE_DATABASE = "cache"
@@ -36,11 +33,3 @@ class CacheRouter:
         if db == CACHE_DATABASE:
             return app_label == CACHE_APP_LABEL
         return False if app_label == CACHE_APP_LABEL else None
-
-
-def private_file(path: Path) -> Path:
-    """``path`` exists and only its owner may read it (it holds the counted addresses)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
-    os.chmod(path, 0o600)
-    return path
