@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.hausregeln.entry_forms import row_label
 from rules.hausregeln.result import GameResult
-from rules.hausregeln.sheet import SheetIssue, SheetScore, dealer
+from rules.hausregeln.sheet import SheetIssue, SheetScore
 from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
 from rules.rows import GAME, RowRefusal, RowResult, RowWarning, SheetResult
 
@@ -101,14 +101,13 @@ def sheet_result(
                 refusals=refusals,
             )
         results.append(row)
-    count = len(results)
-    following = count + 1 if count < length else None
-    next_dealer = dealer(following, table_size) if following else None
+    complete = score.played >= length
+    next_dealer = None if complete else score.next_dealer
     return SheetResult(
         rows=tuple(results),
         totals=dict(score.totals),
         issues=tuple(refusal(issue, lang) for issue in score.issues),
-        complete=count == length,
+        complete=complete,
         next_dealer=next_dealer,
         next_sitter=next_dealer if table_size == 5 else None,
     )

@@ -20,10 +20,11 @@ def test_every_option_text_reads_english(key):
             texts.append(spec.help)
         for text in texts:
             assert ruleset.text(text, "en") != text, (key, text)
-        assert spec.kind in ("bool", "choice", "int")
-        if spec.kind == "int":
+        assert spec.kind in ("bool", "choice", "int", "list", "map")
+        if spec.kind in ("int", "map"):
             assert spec.minimum is not None and spec.maximum is not None
-            assert spec.within(spec.default)
+            defaults = spec.default.values() if spec.kind == "map" else [spec.default]
+            assert all(spec.within(value) for value in defaults)
 
 
 def test_an_int_option_is_parsed_within_its_bounds():
