@@ -27,9 +27,9 @@ options_strategy = st.builds(
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[int, int | None, list[int]]:
+def tables(draw: st.DrawFn, sizes: Any = (4, 5)) -> tuple[int, int | None, list[int]]:
     """(table_size, sitting_out, active seats)."""
-    table_size = draw(st.sampled_from([4, 5]))
+    table_size = draw(st.sampled_from(list(sizes)))
     sitting_out = draw(st.integers(1, 5)) if table_size == 5 else None
     active = [s for s in range(1, table_size + 1) if s != sitting_out]
     return table_size, sitting_out, active
@@ -127,11 +127,15 @@ def specials(draw: st.DrawFn, kind: Kind, augen_re: int) -> list[dict[str, str]]
 
 @st.composite
 def calculator_records(
-    draw: st.DrawFn, deck: int = 40, kinds: Any = SEED_KINDS, no_specials: Any = ()
+    draw: st.DrawFn,
+    deck: int = 40,
+    kinds: Any = SEED_KINDS,
+    no_specials: Any = (),
+    sizes: Any = (4, 5),
 ) -> dict[str, Any]:
     """A valid calculator record for the given deck, of one of ``kinds`` (the club's options
     may add kinds; ``no_specials``: kinds the club values like a solo, without Sonderpunkte)."""
-    table_size, sitting_out, active = draw(tables())
+    table_size, sitting_out, active = draw(tables(sizes))
     kind = draw(st.sampled_from(sorted(kinds)))
     seats = draw(st.permutations(active))
     re_seats = list(seats[: RE_PARTY_SIZE[kind]])
