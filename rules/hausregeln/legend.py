@@ -4,10 +4,11 @@ with the engine (:meth:`rules.base.Ruleset.legend`)."""
 
 from __future__ import annotations
 
+from rules.hausregeln.club_text import club_lines
 from rules.hausregeln.engine import REVOKE_PENALTY, REVOKE_SHARE, REVOKE_SOLOIST_GAIN
 from rules.hausregeln.i18n import label, translate
 from rules.hausregeln.options import ScoringOptions
-from rules.hausregeln.vocabulary import SPECIAL_VALUE, TYPE_POINTS, Kind, Special
+from rules.hausregeln.vocabulary import Special
 
 LEGEND_SPECIALS = (
     Special.FUCHS_GEFANGEN,
@@ -21,35 +22,57 @@ LEGEND_SPECIALS = (
 
 
 def legend_lines(options: ScoringOptions, lang: str = "de") -> list[tuple[str, str]]:
-    """The house scoring values as (what, points) pairs, in ``lang``."""
+    """The house scoring values as (what, points) pairs, in ``lang``, at the values of the
+    club's options (CLUBRULES.md): each Sonderpunkt's and solo's value, how the calls count,
+    who wins 120 : 120, and a line for each club rule in force (Bock, Armut, Schmeißen, …)."""
 
     def text(key: str, **params: object) -> str:
         return translate(f"legend.{key}", lang, **params)
 
-    specials = [(label(special.value, lang), SPECIAL_VALUE[special]) for special in LEGEND_SPECIALS]
+    values = options.sonderpunkte
+    specials = [
+        (label(special.value, lang), getattr(values, special.value))
+        for special in LEGEND_SPECIALS
+        if getattr(values, special.value)
+    ]
     solos = " / ".join(
-        f"{translate(f'term.kind.{kind.value}', lang)} {TYPE_POINTS[kind]}"
-        for kind in (Kind.SOLO_BUBEN, Kind.SOLO_DAMEN, Kind.SOLO_TRUMPF)
+        f"{translate(f'term.kind.{kind}', lang)} {options.solo_points.get(kind)}"
+        for kind in options.solo_kinds
     )
     each = text("each_1")
+    calls = {"plus1": each, "plus2": text("calls_plus2"), "double": text("calls_double")}
     lines = [
         (text("won"), "1"),
         (text("below"), each),
-        (text("calls"), each),
+        (text("calls"), calls[options.ansagen]),
         (text("absagen"), each),
-        (text("gegen"), str(SPECIAL_VALUE[Special.GEGEN])),
-        (solos, ""),
-        (text("solo_lost"), "1"),
+    ]
+    if values.gegen:
+        lines.append((text("gegen"), str(values.gegen)))
+    if solos:
+        lines.append((solos, ""))
+    if options.solo_lost_point:
+        lines.append((text("solo_lost"), "1"))
+    lines += [
         (text("specials", list=", ".join(f"{name} {value}" for name, value in specials)), ""),
         (text("payout"), ""),
         (
             text("revoke", penalty=REVOKE_PENALTY, share=REVOKE_SHARE, gain=REVOKE_SOLOIST_GAIN),
             "",
         ),
-        (text("tie"), ""),
     ]
+    if options.tie_120 == "kontra":
+        lines.append((text("tie"), ""))
     if not options.pre_lead_counts:
         lines.append((text("pre_lead_off"), ""))
     if options.ddv_absage_bonus:
         lines.append((text("ddv_bonus"), ""))
+    # The club's rules beyond the values above, in the rules page's words.
+    club = club_lines(options.model_copy(update={"sonderpunkte": type(values)()}), lang)
+    lines += [(line, "") for line in club if not line.startswith(solos_prefix(lang))]
     return lines
+
+
+def solos_prefix(lang: str) -> str:
+    """The start of the rules page's line of announced solos (the legend has its own)."""
+    return translate("option.solos", lang, list="").rstrip(".")

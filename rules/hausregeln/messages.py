@@ -331,6 +331,8 @@ MESSAGES: dict[str, Message] = {
     "legend.tie": N_("120 : 120 – Kontra gewinnt, „120“ zählt dabei nicht"),
     "legend.pre_lead_off": N_("Re/Kontra nur vor dem ersten Ausspielen: kein Punkt"),
     "legend.ddv_bonus": N_("120 gegen „keine 90“ usw. (DDV): je 1"),
+    "legend.calls_plus2": N_("Re/Kontra je 2, Sub/In je 1"),
+    "legend.calls_double": N_("verdoppeln jeweils"),
     # --- club options (CLUBRULES.md) ----------------------------------------------------
     "term.kind.solo_kreuz": N_("Kreuzsolo"),
     "term.kind.solo_pik": N_("Piksolo"),
