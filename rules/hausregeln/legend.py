@@ -4,7 +4,6 @@ with the engine (:meth:`rules.base.Ruleset.legend`)."""
 
 from __future__ import annotations
 
-from rules.hausregeln.club_text import club_lines
 from rules.hausregeln.engine import REVOKE_PENALTY, REVOKE_SHARE, REVOKE_SOLOIST_GAIN
 from rules.hausregeln.i18n import label, translate
 from rules.hausregeln.options import ScoringOptions
@@ -67,12 +66,32 @@ def legend_lines(options: ScoringOptions, lang: str = "de") -> list[tuple[str, s
         lines.append((text("pre_lead_off"), ""))
     if options.ddv_absage_bonus:
         lines.append((text("ddv_bonus"), ""))
-    # The club's rules beyond the values above, in the rules page's words.
-    club = club_lines(options.model_copy(update={"sonderpunkte": type(values)()}), lang)
-    lines += [(line, "") for line in club if not line.startswith(solos_prefix(lang))]
+    lines += _club_legend(options, lang)
     return lines
 
 
-def solos_prefix(lang: str) -> str:
-    """The start of the rules page's line of announced solos (the legend has its own)."""
-    return translate("option.solos", lang, list="").rstrip(".")
+def _club_legend(options: ScoringOptions, lang: str) -> list[tuple[str, str]]:
+    """The club's rules beyond the values, one short line each (the printed legend is a narrow
+    column; the rules page says them in full, :func:`rules.hausregeln.club_text.club_lines`)."""
+
+    def text(key: str, **params: object) -> str:
+        return translate(f"legend.{key}", lang, **params)
+
+    lines: list[tuple[str, str]] = []
+    if options.tie_120 != "kontra":
+        lines.append((text(f"tie_{options.tie_120}"), ""))
+    if options.stilles_solo == "solo" or options.hochzeit_allein == "solo":
+        lines.append((text("solo_valued"), ""))
+    if options.klaerungsstich_max != 3:
+        lines.append((text("klaerungsstich", max=options.klaerungsstich_max), ""))
+    if options.bock:
+        triggers = " / ".join(translate(f"term.trigger.{t}", lang) for t in options.bock_triggers)
+        games = options.bock_games or text("bock_seats")
+        overlap = text(f"bock_{options.bock_overlap}")
+        factor = f"×{options.bock_multiplier}"
+        lines.append((text("bock", triggers=triggers, games=games, overlap=overlap), factor))
+    if options.armut:
+        lines.append((text("armut"), text("armut_point") if options.armut_point else ""))
+    if options.schmeissen != "not_entered":
+        lines.append((text(f"schmeissen_{options.schmeissen}"), ""))
+    return lines
