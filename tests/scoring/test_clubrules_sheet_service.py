@@ -92,3 +92,22 @@ def test_each_case_through_the_rulesets_row_scoring(case) -> None:
         expected["value"],
         expected["winner"],
     )
+
+
+def test_a_schmeissen_row_that_is_no_game_leaves_the_sheet_its_sixteen_games(
+    make_tournament, add_participants, organiser
+) -> None:
+    """Under ``schmeissen: "redeal"`` the sheet holds 16 games besides a Schmeißen row, is
+    complete with them and is handed in; the same dealer deals after the Schmeißen."""
+    example = {"sheet": {"table_size": 4}, "options": {"schmeissen": "redeal", "bock": True}}
+    sheet = _sheet(make_tournament, add_participants, organiser, example)
+    game = {"kind": "normal", "re": [1, 2], "winners": [1, 2], "value": 1}
+    rows = [game, {"schmeissen": {"seat": 3, "reason": "koenige"}}] + [game] * 15
+    version = submit_sheet(sheet, rows, expected_revision=sheet.revision, final=True)
+    assert version.submitted and version.games.count() == 17
+    tournament = sheet.round.tournament
+    assert tournament.rules.played_rows(rows, tournament.scoring_options) == 16
+    scored = tournament.rules.score_sheet(rows, 4, 4, tournament.scoring_options)
+    assert scored.complete and [row.dealer for row in scored.rows][:4] == [1, 2, 2, 3]
+    with pytest.raises(SheetRefused):
+        submit_sheet(sheet, [*rows, game], expected_revision=version.sheet.revision)
