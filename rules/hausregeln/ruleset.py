@@ -22,7 +22,7 @@ from rules.hausregeln.options import DEFAULT_OPTIONS, ScoringOptions, describe_o
 from rules.hausregeln.printing import RULES, course
 from rules.hausregeln.result import ScoringWarning
 from rules.hausregeln.rows import row_result, sheet_result
-from rules.hausregeln.sheet import is_redeal, max_games, next_dealer, score_sheet
+from rules.hausregeln.sheet import bock_status, is_redeal, max_games, next_dealer, score_sheet
 from rules.hausregeln.vocabulary import KIND_BY_VALUE
 from rules.printing import (
     DEALER_COLUMN,
@@ -102,6 +102,22 @@ class HouseRules(Ruleset):
     def played_rows(self, rows: Sequence[JsonRow], options: Any = None) -> int:
         # A Schmeißen row under "redeal" is no game of the sheet (CLUBRULES.md §5.1).
         return sum(1 for row in rows if not is_redeal(row, options or DEFAULT_OPTIONS))
+
+    def sheet_status(
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        options: Any,
+        lang: str | None = "de",
+        names: Mapping[int, str] | None = None,
+        time_up_after: int | None = None,
+    ) -> tuple[str, ...]:
+        # The next game's Bock, derived from the rows so far (CLUBRULES.md §5.3).
+        options = options or DEFAULT_OPTIONS
+        if not options.bock:
+            return ()
+        score = score_sheet(rows, table_size=table_size, cycles=10_000, options=options)
+        return bock_status(score.bock_open, options, resolve_language(lang))
 
     # ---------------------------------------------------------------- rows and sheets
     def row_kind(self, row: JsonRow) -> str:

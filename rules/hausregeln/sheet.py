@@ -151,6 +151,23 @@ class BockRunden:
             self.open.append(self.length)
 
 
+def bock_status(open_rounds: Sequence[int], options: ScoringOptions, lang: str) -> tuple[str, ...]:
+    """What the sheet pages say about the next game's Bock: "Bock ×2 · noch 3 Spiele",
+    "Doppelbock ×4 · noch 1 Spiel" (stacked: the games left at this factor), nothing outside
+    Bock."""
+    if not open_rounds:
+        return ()
+    f = options.bock_multiplier
+    if options.bock_overlap == "stack":
+        m, left = f ** len(open_rounds), min(open_rounds)
+    else:
+        m, left = f, sum(open_rounds)
+    key = "form.doppelbock" if len(open_rounds) == 2 and options.bock_overlap == "stack" else ""
+    name = translate(key, lang) if key else translate("form.bock_name", lang)
+    key = "form.bock_status_one" if left == 1 else "form.bock_status"
+    return (translate(key, lang, name=name, m=m, n=left),)
+
+
 def triggers(record: Record, result: GameResult, options: ScoringOptions) -> bool:
     """Whether a game is a Bock-Auslöser (CLUBRULES.md §5.2): derived from a calculator
     record, the row's own mark on a quick entry, direct points or a revoke."""

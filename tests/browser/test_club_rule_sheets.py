@@ -11,7 +11,10 @@ import pytest
 from playwright.sync_api import expect
 
 from output.printouts.pdf_sheets import score_sheets_pdf
-from scoring.evening.rounds import draw_round
+from scoring.evening.rounds import draw_round, release_round
+from scoring.models import Sheet
+from scoring.sheets.links import captain_url
+from scoring.sheets.services import submit_sheet
 from tests.browser.conftest import SCREENSHOTS, login, screenshot
 from tournament.events.services import update_tournament
 from tournament.seating.reading import round_with_seating
@@ -80,3 +83,24 @@ def test_a_clubs_rule_sheet_on_settings_rules_page_and_legend(
         ["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf), str(pdf.with_suffix(""))],
         check=True,
     )
+
+
+def test_the_next_games_bock_on_the_phone_and_the_desk(
+    desk, phone, live_server, tournament, add_participants, organiser
+):
+    """Bock is derived from the rows entered: the captain's phone and the desk say it."""
+    options = {"bock": True, "bock_triggers": ["tie_120", "solo_lost"]}
+    update_tournament(tournament, ruleset_options=options, user=organiser)
+    add_participants(tournament, 4)
+    draw_round(tournament, 1, seed=3, user=organiser)
+    release_round(tournament, 1, user=organiser)
+    sheet = Sheet.objects.get(round__tournament=tournament)
+    tie = {"kind": "normal", "re": [1, 2], "augen_re": 120}
+    submit_sheet(sheet, [tie, {**tie, "augen_re": 130}], expected_revision=sheet.revision)
+    phone.goto(captain_url(sheet.table.entry_token, live_server.url))
+    expect(phone.locator("main")).to_contain_text("Bock ×2 · noch 3 Spiele")
+    screenshot(phone, "club-bock-status-phone")
+    login(desk, live_server)
+    desk.goto(live_server.url + f"/verwaltung/{tournament.slug}/durchgang/1/tisch/1/")
+    expect(desk.locator("main")).to_contain_text("Bock ×2 · noch 3 Spiele")
+    screenshot(desk, "club-bock-status-desk")

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 
 import rules
 from rules.base import RowRefused
@@ -111,3 +112,23 @@ def test_a_schmeissen_row_that_is_no_game_leaves_the_sheet_its_sixteen_games(
     assert scored.complete and [row.dealer for row in scored.rows][:4] == [1, 2, 2, 3]
     with pytest.raises(SheetRefused):
         submit_sheet(sheet, [*rows, game], expected_revision=version.sheet.revision)
+
+
+def test_the_sheet_page_says_the_next_games_bock(
+    make_tournament, add_participants, organiser, organiser_client
+) -> None:
+    """Bock games are derived, never typed: the desk's sheet page and its live preview say the
+    next game's factor and how many games it still holds ("Bock ×2 · noch 3 Spiele")."""
+    options = {"bock": True, "bock_triggers": ["tie_120", "solo_lost"]}
+    sheet = _sheet(make_tournament, add_participants, organiser, {"sheet": {}, "options": options})
+    tie = {"kind": "normal", "re": [1, 2], "augen_re": 120}
+    submit_sheet(sheet, [tie, {**tie, "augen_re": 130}], expected_revision=sheet.revision)
+    args = [sheet.round.tournament.slug, 1, sheet.table.number]
+    page = organiser_client.get(reverse("scoring:sheet", args=args)).content.decode()
+    assert "Bock ×2 · noch 3 Spiele" in page
+    lost = {"kind": "solo_buben", "re": [3], "winners": [1, 2, 4], "value": 4,
+            "bock_ausloeser": True}  # fmt: skip
+    sheet.refresh_from_db()
+    submit_sheet(sheet, [tie, {**tie, "augen_re": 130}, lost], expected_revision=sheet.revision)
+    page = organiser_client.get(reverse("scoring:sheet", args=args)).content.decode()
+    assert "Doppelbock ×4 · noch 2 Spiele" in page
