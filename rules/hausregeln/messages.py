@@ -536,6 +536,7 @@ MESSAGES: dict[str, Message] = {
     "form.schmeissen": N_("Schmeißen"),
     "form.bock": N_("Bock ×{m}"),
     "form.bock_name": N_("Bock"),
+    "form.schmeissen_row": N_("Schmeißen: Platz {seat} ({reason:reason})"),
     "form.bock_status": N_("{name} ×{m} · noch {n} Spiele"),
     "form.bock_status_one": N_("{name} ×{m} · noch 1 Spiel"),
     "form.doppelbock": N_("Doppelbock"),

@@ -11,7 +11,7 @@ from typing import Any
 from rules.hausregeln.entry_forms import row_label
 from rules.hausregeln.result import GameResult
 from rules.hausregeln.sheet import SheetIssue, SheetScore
-from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
+from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES, EntryMethod
 from rules.rows import GAME, RowRefusal, RowResult, RowWarning, SheetResult
 
 
@@ -31,6 +31,13 @@ def soloist_of(record: Any, points: Mapping[int, int]) -> int | None:
     if record.get("kind") in ONE_RE_KIND_VALUES and isinstance(soloists, list) and soloists:
         return soloists[0]
     return None
+
+
+def _game_type(result: GameResult) -> str:
+    """The stored "Art" of a row: the kind, or ``schmeissen`` for a Schmeißen row."""
+    if result.method is EntryMethod.SCHMEISSEN:
+        return EntryMethod.SCHMEISSEN.value
+    return result.kind.value if result.kind is not None else ""
 
 
 def refusal(issue: SheetIssue, lang: str) -> RowRefusal:
@@ -62,7 +69,7 @@ def row_result(
         soloist=soloist_of(record, result.points),
         value=result.value,
         breakdown=tuple((item.key, item.points) for item in result.breakdown),
-        game_type=result.kind.value if result.kind is not None else "",
+        game_type=_game_type(result),
         method=result.method.value,
         winner=result.winner.value if result.winner is not None else "",
     )

@@ -165,9 +165,24 @@ class HouseRules(Ruleset):
         return label(key, lang)
 
     def game_type_label(self, game_type: str, lang: str = "de") -> str:
+        if game_type == "schmeissen":
+            return translate("form.schmeissen", lang)
         if game_type not in KIND_BY_VALUE:
             return ""
         return entry_forms.kind_label(game_type, lang)
+
+    def describe_row(
+        self, row: JsonRow, result: Mapping[str, Any], lang: str = "de"
+    ) -> Text | None:
+        # A Schmeißen row names who threw in and why (CLUBRULES.md §3.3); a game: the default.
+        thrown = row.get("schmeissen") if isinstance(row, Mapping) else None
+        if not isinstance(thrown, Mapping):
+            return None
+        return Text(
+            translate(
+                "form.schmeissen_row", lang, seat=thrown.get("seat"), reason=thrown.get("reason")
+            )
+        )
 
     def score_document(
         self, text: str, options: ScoringOptions, lang: str = "de"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import rules
 from rules.hausregeln import RecordError, ScoringOptions, score_game
 from rules.hausregeln.jsonio import score_round
 
@@ -242,3 +243,18 @@ def test_both_commands_as_processes(tmp_path) -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.returncode != 0 and done.stdout == "" and "bock" in done.stderr
+
+
+def test_the_history_and_the_workbook_name_schmeissen_and_armut() -> None:
+    house = rules.get("hausregeln")
+    options = house.options({"schmeissen": "redeal", "armut": True})
+    row = {"schmeissen": {"seat": 3, "reason": "koenige"}}
+    scored = house.score_row(row, options)
+    assert scored.points == {1: 0, 2: 0, 3: 0, 4: 0} and scored.game_type == "schmeissen"
+    assert house.game_type_label("schmeissen") == "Schmeißen"
+    assert house.game_type_label("armut") == "Armut"
+    assert house.describe_row(row, {}).german == "Schmeißen: Platz 3 (5 Fehl-Könige)"
+    assert house.describe_row(row, {}, "en").german == "Throw-in: seat 3 (5 non-trump kings)"
+    assert house.describe_row({"kind": "normal"}, {}) is None
+    armut = {"kind": "armut", "re": [1, 3], "armut": {"poor": 1}, "augen_re": 130}
+    assert house.score_row(armut, options).game_type == "armut"
