@@ -9,10 +9,12 @@ section of the club's rule sheet it belongs to). All options at their defaults a
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Literal
 
 from rules.hausregeln.i18n import translate
 from rules.hausregeln.messages import MESSAGES
+from rules.hausregeln.vocabulary import ANNOUNCED_SOLOS, SEED_KINDS, Kind
 from rules.options import OptionMap, RulesetOptions, option
 
 DECKS = (40, 48)
@@ -188,6 +190,16 @@ class ScoringOptions(RulesetOptions):
     def tricks(self) -> int:
         """Number of tricks per game: 10 with 40 cards, 12 with 48."""
         return self.deck // 4
+
+    @cached_property
+    def played_kinds(self) -> frozenset[Kind]:
+        """The kinds a record may have (CLUBRULES.md §3.1, §3.2); kept on the frozen value, as
+        every record of the tournament asks."""
+        kinds = {kind for kind in SEED_KINDS if kind not in ANNOUNCED_SOLOS}
+        kinds.update(Kind(kind) for kind in self.solo_kinds)
+        if self.armut:
+            kinds.add(Kind.ARMUT)
+        return frozenset(kinds)
 
     @property
     def max_value(self) -> int:

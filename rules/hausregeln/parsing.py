@@ -18,7 +18,6 @@ entry of ``normal``/``hochzeit`` ignores ``re`` (§6.2); direct points ignore ``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from rules.hausregeln.errors import RecordError, number, shown
@@ -55,7 +54,6 @@ from rules.hausregeln.vocabulary import (
     ANNOUNCED_SOLOS,
     ONE_RE_KINDS,
     SCHWARZ_BY_VALUE,
-    SEED_KINDS,
     TOTAL_AUGEN,
     Kind,
     Party,
@@ -73,14 +71,9 @@ _SCHMEISSEN_FIELDS = frozenset({"seat", "reason"})
 _FORTY_CARDS_NO = frozenset({"neunen", "neunen_koenige"})
 
 
-@cache
 def played_kinds(options: ScoringOptions) -> frozenset[Kind]:
     """The kinds a record may have under ``options`` (CLUBRULES.md §3.1, §3.2)."""
-    kinds = {kind for kind in SEED_KINDS if kind not in ANNOUNCED_SOLOS}
-    kinds.update(Kind(kind) for kind in options.solo_kinds)
-    if options.armut:
-        kinds.add(Kind.ARMUT)
-    return frozenset(kinds)
+    return options.played_kinds
 
 
 def solo_valued(kind: Kind, options: ScoringOptions) -> bool:
