@@ -1,5 +1,6 @@
 """The club options in force as plain sentences for the public rules page (CLUBRULES.md §2):
-one line for each option that differs from SCORING.md, in the reader's language
+one line for each option that differs from SCORING.md, and SCORING.md's own words on Schmeißen
+and Bock where the club keeps them, in the reader's language
 ("Bockrunden: nach 120 : 120, je ein Spiel pro Platz, Bock auf Bock verdoppelt weiter.")."""
 
 from __future__ import annotations
@@ -76,4 +77,8 @@ def club_lines(options: ScoringOptions, lang: str = "de") -> list[str]:
     if options.schmeissen != "not_entered":
         reasons = [translate(f"term.reason.{r}", lang) for r in options.schmeissen_reasons]
         add(f"schmeissen_{options.schmeissen}", list=", ".join(reasons))
+    else:
+        add("schmeissen_not_entered")
+    if not options.bock and options.ansagen != "double":
+        add("no_bock")
     return lines

@@ -525,6 +525,11 @@ MESSAGES: dict[str, Message] = {
     "option.bock_queue_2": N_("Bock auf Bock wird hinten angehängt"),
     "option.bock_queue_3": N_("Bockspiele zählen dreifach, Bock auf Bock wird hinten angehängt"),
     "option.or": N_(" oder "),
+    "option.schmeissen_not_entered": N_(
+        "Schmeißen (5 Fehlkönige, über 90 Augen, keine Karte höher als der Fuchs): "
+        "derselbe Geber gibt neu, es zählt nicht als Spiel."
+    ),
+    "option.no_bock": N_("Keine Bockrunden, keine Verdoppelung."),
     "option.armut": N_("Armut wird gespielt: der Arme und wer sie mitnimmt spielen als Re."),
     "option.armut_point": N_("Armut: der Sieger bekommt 1 Punkt mehr."),
     "option.armut_redeal": N_("Nimmt keiner die Armut, wird neu gegeben."),

@@ -255,7 +255,7 @@ def test_options_are_frozen_and_round_trip() -> None:
 
 def test_describe_options_in_german() -> None:
     lines = describe_options(DEFAULT_OPTIONS)
-    assert len(lines) == 3
+    assert len(lines) == 5  # and SCORING.md's words on Schmeißen and Bock
     assert "40 Karten" in lines[0] and "10 Stiche" in lines[0]
     assert "keinen Wertungspunkt" in lines[1]
     assert "Keine Zusatzpunkte" in lines[2]
