@@ -319,10 +319,12 @@ class Ruleset(RulesetOutputs, ABC):
     def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
         """The entry forms of a row at a table of ``table_size`` (:mod:`rules.entry`)."""
 
-    def played_rows(self, rows: Sequence[JsonRow]) -> int:
+    def played_rows(self, rows: Sequence[JsonRow], options: Any = None) -> int:
         """How many of ``rows`` count towards the sheet's length (:meth:`sheet_length`): every
-        row but a penalty line (:meth:`row_kind`). A ruleset where it depends on more (a DDV
-        penalty row "als gespielt gewertet" counts) says so in ``row_kind`` or here."""
+        row but a penalty line (:meth:`row_kind`); ``options``: the tournament's (the house
+        rules' Schmeißen row is no game when the club redeals, CLUBRULES.md §5.1). A ruleset
+        where it depends on more (a DDV penalty row "als gespielt gewertet" counts) says so in
+        ``row_kind`` or here."""
         return sum(1 for row in rows if self.row_kind(row) != PENALTY)
 
     def refusal_message(

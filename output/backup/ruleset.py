@@ -43,7 +43,9 @@ def checked_ruleset(item: dict[str, Any], path: str) -> dict[str, Any]:
     for name, spec in specs.items():
         # Before rulesets the options sat beside the other settings: they still count there.
         source, place = (item, path) if name in item else (stored, where)
-        if name in source:
+        if name in source and spec.kind in ("list", "map"):
+            options[name] = source[name]  # checked whole by the ruleset below
+        elif name in source:
             choices = [value for value, _label in spec.choices] or None
             options[name] = checked(source, name, _kind(spec), place, choices=choices)
     try:

@@ -148,7 +148,9 @@ def _fill_from_version(
         return []
     games = list(version.games.all())
     sheet.rows = _filled_rows(tournament.rules, games)
-    played = tournament.rules.played_rows([game.record for game in games])
+    played = tournament.rules.played_rows(
+        [game.record for game in games], tournament.scoring_options
+    )
     if games and (played >= sheet.games or version.confirmed):
         # A confirmed sheet is complete, also one whose round ended or was stopped early.
         sheet.final_row = games[-1].number

@@ -14,6 +14,10 @@ Reading of the contract, in the order the engine applies it:
    then the winner's Sonderpunkte minus the loser's. V may come out ≤ 0.
 3. Nobody wins: only levels and Sonderpunkte (and the DDV option's points) are netted and
    credited to the party ahead.
+
+The club's options (CLUBRULES.md §4) change the values, not the order: who wins at 120:120
+(``tie_120``), what a call is worth or whether it doubles (``ansagen``), each Sonderpunkt's and
+each solo's value, the "verloren" and "Armut" points, and which kinds are valued like a solo.
 """
 
 from __future__ import annotations
@@ -21,15 +25,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.hausregeln.options import ScoringOptions
+from rules.hausregeln.parsing import solo_valued
 from rules.hausregeln.records import CalculatorRecord
 from rules.hausregeln.result import BreakdownItem
 from rules.hausregeln.vocabulary import (
     ABSAGE_LEVEL,
     ANNOUNCED_SOLOS,
-    GEGEN_KINDS,
-    SPECIAL_VALUE,
     TOTAL_AUGEN,
-    TYPE_POINTS,
     Call,
     Kind,
     Party,
@@ -78,9 +80,20 @@ _CALL_ITEMS = {
     "sub": BreakdownItem("call_sub", 1),
     "in": BreakdownItem("call_in", 1),
 }
-_SOLO_ITEMS = {kind: BreakdownItem("solo", points) for kind, points in TYPE_POINTS.items()}
+_PLUS2_ITEMS = {
+    "re": BreakdownItem("call_re", 2),
+    "kontra": BreakdownItem("call_kontra", 2),
+    "sub": _CALL_ITEMS["sub"],
+    "in": _CALL_ITEMS["in"],
+}
+_DOUBLE_KEYS = {
+    "re": "double_re",
+    "kontra": "double_kontra",
+    "sub": "double_sub",
+    "in": "double_in",
+}
 _VERLOREN = BreakdownItem("verloren", 1)
-_GEGEN = BreakdownItem("gegen", 1)
+_ARMUT = BreakdownItem("armut", 1)
 _LEVEL_ITEMS = tuple(BreakdownItem(key, 1) for key in _LEVEL_KEYS)
 _ABSAGE_ITEMS = {
     (level, n): BreakdownItem(_ABSAGE_KEYS[level - 1], n) for level in range(1, 5) for n in (1, 2)
@@ -117,18 +130,19 @@ def absage_met(level: int, other_augen: int, other_took_no_trick: bool) -> bool:
     return other_took_no_trick
 
 
-def _sonderpunkte(counts: dict[Special, int], sign: int, items: list[BreakdownItem]) -> None:
-    """Append a party's Sonderpunkte, in §8 label order, with ``sign`` (−1 for the loser)."""
+def _sonderpunkte(
+    counts: dict[Special, int], sign: int, items: list[BreakdownItem], options: ScoringOptions
+) -> None:
+    """Append a party's Sonderpunkte, in §8 label order, with ``sign`` (−1 for the loser), each
+    at the club's value (CLUBRULES.md §4.3; a Sonderpunkt worth 0 is left out)."""
     if not counts:
         return
-    if len(counts) == 1:  # the common case: one kind of Sonderpunkt, no ordering needed
-        ((special, n),) = counts.items()
-        items.append(_special_item(special, sign * n * SPECIAL_VALUE[special]))
-        return
-    for special in _SPECIAL_ORDER:
+    values = options.sonderpunkte
+    for special in _SPECIAL_ORDER if len(counts) > 1 else counts:
         n = counts.get(special)
-        if n:
-            items.append(_special_item(special, sign * n * SPECIAL_VALUE[special]))
+        worth = getattr(values, special.value)
+        if n and worth:
+            items.append(_special_item(special, sign * n * worth))
 
 
 def _ddv_points(party_augen: int, other_absage: int) -> list[BreakdownItem]:
@@ -151,6 +165,8 @@ class _Statements(NamedTuple):
     absage_re: int
     absage_kontra: int
     counted: bool
+    re_said: bool
+    kontra_said: bool
 
 
 def _read_statements(record: CalculatorRecord, pre_lead_counts: bool) -> _Statements:
@@ -183,7 +199,17 @@ def _read_statements(record: CalculatorRecord, pre_lead_counts: bool) -> _Statem
     kontra_call = kontra_after or (kontra_before and pre_lead_counts)
     counted = re_call or kontra_call or sub or in_
     # Positional: this runs once per game and keyword construction costs measurably more.
-    return _Statements(re_call, kontra_call, sub, in_, absage_re, absage_kontra, counted)
+    return _Statements(
+        re_call,
+        kontra_call,
+        sub,
+        in_,
+        absage_re,
+        absage_kontra,
+        counted,
+        re_after or re_before,
+        kontra_after or kontra_before,
+    )
 
 
 def _winner(
@@ -214,29 +240,41 @@ def _specials_by_party(
     return re_specials, kontra_specials
 
 
-def _statement_items(statements: _Statements, items: list[BreakdownItem]) -> None:
-    """Append the counted calls and both parties' Absagen, by level (§4.3, §4.4)."""
-    if statements.re_call:
-        items.append(_CALL_ITEMS["re"])
-    if statements.kontra_call:
-        items.append(_CALL_ITEMS["kontra"])
-    if statements.sub:
-        items.append(_CALL_ITEMS["sub"])
-    if statements.in_:
-        items.append(_CALL_ITEMS["in"])
+def _called(statements: _Statements) -> list[str]:
+    """The counted calls, in the order Re, Kontra, Sub, In."""
+    flags = (statements.re_call, statements.kontra_call, statements.sub, statements.in_)
+    return [call for call, said in zip(("re", "kontra", "sub", "in"), flags, strict=True) if said]
+
+
+def _statement_items(statements: _Statements, items: list[BreakdownItem], ansagen: str) -> None:
+    """Append the counted calls (+1 each, Re/Kontra +2 with ``plus2``, nothing when they
+    double, CLUBRULES.md §4.1) and both parties' Absagen, by level (§4.3, §4.4)."""
+    if ansagen != "double":
+        table = _PLUS2_ITEMS if ansagen == "plus2" else _CALL_ITEMS
+        items.extend(table[call] for call in _called(statements))
     absage_re, absage_kontra = statements.absage_re, statements.absage_kontra
     for level in range(1, max(absage_re, absage_kontra) + 1):
         items.append(_ABSAGE_ITEMS[(level, (absage_re >= level) + (absage_kontra >= level))])
 
 
-def _solo_items(kind: Kind, winner: Party, items: list[BreakdownItem]) -> None:
-    """Append type points and "verloren" of an announced solo, and "Gegen" where §2 allows it."""
-    if kind in ANNOUNCED_SOLOS:
-        items.append(_SOLO_ITEMS[kind])
-        if winner is KONTRA:
+def _solo_items(
+    kind: Kind, winner: Party, items: list[BreakdownItem], options: ScoringOptions
+) -> None:
+    """Append type points and "verloren" of a game valued like a solo, the "Armut" point, and
+    "Gegen" where §2 allows it, at the club's values (CLUBRULES.md §4.4–§4.6)."""
+    if solo_valued(kind, options):
+        solo = kind if kind in ANNOUNCED_SOLOS else Kind.SOLO_TRUMPF
+        points = getattr(options.solo_points, solo.value)
+        if points:
+            items.append(BreakdownItem("solo", points))
+        if winner is KONTRA and options.solo_lost_point:
             items.append(_VERLOREN)
-    if winner is KONTRA and kind in GEGEN_KINDS:
-        items.append(_GEGEN)
+        return
+    if kind is Kind.ARMUT and options.armut_point:
+        items.append(_ARMUT)
+    gegen = options.sonderpunkte.gegen
+    if winner is KONTRA and gegen:
+        items.append(BreakdownItem("gegen", gegen))
 
 
 def _ddv_items(
@@ -255,6 +293,26 @@ def _ddv_items(
     items.extend(BreakdownItem(key, -1) for key, _ in _ddv_points(loser_augen, winner_absage))
 
 
+def _tie_winner(statements: _Statements, tie_120: str) -> Party | None:
+    """Who wins 120:120 without any Absage (CLUBRULES.md §4.2)."""
+    if tie_120 == "nobody":
+        return None
+    if tie_120 == "ddv" and statements.kontra_said and not statements.re_said:
+        return RE
+    return KONTRA
+
+
+def _doubled(items: list[BreakdownItem], statements: _Statements) -> None:
+    """``ansagen: "double"``: one item per counted call, worth the running value before it,
+    so the value doubles with each (CLUBRULES.md §4.1)."""
+    running = 0
+    for item in items:
+        running += item.points
+    for call in _called(statements):
+        items.append(BreakdownItem(_DOUBLE_KEYS[call], running))
+        running *= 2
+
+
 def value_game(record: CalculatorRecord, options: ScoringOptions) -> Valuation:
     """Winner (§3) and value V with its breakdown (§4) of a calculator record."""
     augen_re = record.augen_re
@@ -262,7 +320,13 @@ def value_game(record: CalculatorRecord, options: ScoringOptions) -> Valuation:
     re_no_trick = record.schwarz is RE
     kontra_no_trick = record.schwarz is KONTRA
     statements = _read_statements(record, options.pre_lead_counts)
-    winner = _winner(augen_re, re_no_trick, kontra_no_trick, statements)
+    tie = augen_re == 120
+    if tie and not statements.absage_re and not statements.absage_kontra:
+        winner = _tie_winner(statements, options.tie_120)
+        if winner is None:
+            return Valuation(None, None, 0, (), statements.counted)
+    else:
+        winner = _winner(augen_re, re_no_trick, kontra_no_trick, statements)
     re_specials, kontra_specials = _specials_by_party(record)
     ddv = bool(options.ddv_absage_bonus and (statements.absage_re or statements.absage_kontra))
 
@@ -276,6 +340,7 @@ def value_game(record: CalculatorRecord, options: ScoringOptions) -> Valuation:
             statements.absage_re if ddv else 0,
             statements.absage_kontra if ddv else 0,
             statements.counted,
+            options,
         )
 
     # §4: the value for the winner, its items in the order of the breakdown
@@ -285,14 +350,16 @@ def value_game(record: CalculatorRecord, options: ScoringOptions) -> Valuation:
     else:
         items = levels_reached(augen_re, re_no_trick)
         winner_specials, loser_specials = kontra_specials, re_specials
-    if augen_re != 120:
+    if not tie or options.tie_120 != "kontra":
         items.insert(0, _WON_120)
-    _statement_items(statements, items)
-    _solo_items(record.kind, winner, items)
-    _sonderpunkte(winner_specials, 1, items)
+    _statement_items(statements, items, options.ansagen)
+    _solo_items(record.kind, winner, items, options)
+    _sonderpunkte(winner_specials, 1, items, options)
     if ddv:
         _ddv_items(winner, augen_re, statements, items)
-    _sonderpunkte(loser_specials, -1, items)
+    _sonderpunkte(loser_specials, -1, items, options)
+    if options.ansagen == "double":
+        _doubled(items, statements)
     value = 0
     for item in items:
         value += item.points
@@ -308,6 +375,7 @@ def _value_nobody_wins(
     ddv_absage_re: int,
     ddv_absage_kontra: int,
     counted_statement: bool,
+    options: ScoringOptions,
 ) -> Valuation:
     """§3.4: both parties missed their Absagen. Levels, Sonderpunkte (and with the DDV option its
     points, passed as the Absage levels or 0) are netted and credited to the party ahead; "120",
@@ -315,8 +383,8 @@ def _value_nobody_wins(
     augen_kontra = TOTAL_AUGEN - augen_re
     earned_re = levels_reached(augen_kontra, kontra_no_trick)
     earned_kontra = levels_reached(augen_re, re_no_trick)
-    _sonderpunkte(re_specials, 1, earned_re)
-    _sonderpunkte(kontra_specials, 1, earned_kontra)
+    _sonderpunkte(re_specials, 1, earned_re, options)
+    _sonderpunkte(kontra_specials, 1, earned_kontra, options)
     earned_re.extend(_ddv_points(augen_re, ddv_absage_kontra))
     earned_kontra.extend(_ddv_points(augen_kontra, ddv_absage_re))
     net = sum(i.points for i in earned_re) - sum(i.points for i in earned_kontra)

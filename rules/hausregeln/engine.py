@@ -3,7 +3,9 @@
 ``score_game`` = :func:`~rules.hausregeln.parsing.parse_record` + :func:`score_record`. The payout
 of §2 turns a party's value into seat points: in a normal game each winner +V and each loser −V;
 in a one-Re kind the soloist ±3V and each opponent ∓V. The sitting-out seat always scores 0, so
-every result sums to zero.
+every result sums to zero. Under Bock (CLUBRULES.md §4.7) the calculator's and the quick entry's
+points are multiplied by the record's ``bock``; a revoke's fixed penalty and direct points (the
+paper's final column) are not, and a Schmeißen row scores 0.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from rules.hausregeln.records import (
     QuickEntry,
     Record,
     Revoke,
+    Schmeissen,
 )
 from rules.hausregeln.result import NO_COUNTED_STATEMENT, GameResult
 from rules.hausregeln.vocabulary import ONE_RE_KINDS, EntryMethod, Kind, Party
@@ -52,6 +55,8 @@ def score_record(record: Record, options: ScoringOptions = DEFAULT_OPTIONS) -> G
         return _score_revoke(record)
     if type(record) is DirectPoints:
         return _score_direct_points(record)
+    if type(record) is Schmeissen:
+        return _score_schmeissen(record)
     raise TypeError(f"not a game record: {record!r}")
 
 
@@ -87,7 +92,7 @@ def _score_calculator(record: CalculatorRecord, options: ScoringOptions) -> Game
         record.re,
         record.kind in ONE_RE_KINDS,
         valuation.credited,
-        valuation.value,
+        valuation.value * record.bock,
     )
     return GameResult(
         points,
@@ -100,22 +105,24 @@ def _score_calculator(record: CalculatorRecord, options: ScoringOptions) -> Game
         record.kind,
         record.table_size,
         record.sitting_out,
+        record.bock,
     )
 
 
 def _score_quick_entry(record: QuickEntry) -> GameResult:
     kind = record.kind
     value = record.value
+    paid = value * record.bock
     points = dict.fromkeys(_SEATS[record.table_size], 0)
     winner: Party | None = None
     if record.re is not None:
         soloist = record.re[0]
         winner = RE if record.winners == (soloist,) else KONTRA
-        points = pay_out(record.table_size, record.sitting_out, record.re, True, winner, value)
+        points = pay_out(record.table_size, record.sitting_out, record.re, True, winner, paid)
     elif value:
         winners = record.winners
         for seat in ACTIVE_SEATS[(record.table_size, record.sitting_out)]:
-            points[seat] = value if seat in winners else -value
+            points[seat] = paid if seat in winners else -paid
     return GameResult(
         points,
         _plus(points),
@@ -127,6 +134,7 @@ def _score_quick_entry(record: QuickEntry) -> GameResult:
         kind,
         record.table_size,
         record.sitting_out,
+        record.bock,
     )
 
 
@@ -161,6 +169,7 @@ def _score_revoke(record: Revoke) -> GameResult:
         record.kind,
         record.table_size,
         record.sitting_out,
+        record.bock,
     )
 
 
@@ -177,4 +186,21 @@ def _score_direct_points(record: DirectPoints) -> GameResult:
         None,
         record.table_size,
         record.sitting_out,
+        record.bock,
+    )
+
+
+def _score_schmeissen(record: Schmeissen) -> GameResult:
+    return GameResult(
+        dict.fromkeys(_SEATS[record.table_size], 0),
+        (),
+        None,
+        None,
+        (),
+        (),
+        EntryMethod.SCHMEISSEN,
+        None,
+        record.table_size,
+        record.sitting_out,
+        record.bock,
     )

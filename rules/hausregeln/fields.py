@@ -84,8 +84,20 @@ def parse_table(raw: Mapping[str, Any]) -> tuple[int, int | None]:
     return 5, sitting_out
 
 
-def parse_kind(raw: Mapping[str, Any]) -> Kind:
-    return as_choice(raw.get("kind"), KIND_BY_VALUE, "kind", "kind")
+def parse_kind(raw: Mapping[str, Any], played: frozenset[Kind] | None = None) -> Kind:
+    """The record's ``kind``; with ``played`` (the kinds the options allow, CLUBRULES.md §3.1,
+    §3.2) a known kind the club does not play is refused too."""
+    value = raw.get("kind")
+    kind = KIND_BY_VALUE.get(value) if type(value) is str else None
+    if kind is None or played is None:
+        if kind is None and played is not None and value is not None:
+            choices = ", ".join(k.value for k in Kind if k in played)
+            raise RecordError("kind", "invalid_choice", choices=choices, got=shown(value))
+        return as_choice(value, KIND_BY_VALUE, "kind", "kind")
+    if kind not in played:
+        code = "armut_not_played" if kind is Kind.ARMUT else "kind_not_played"
+        raise RecordError("kind", code, kind=kind.value)
+    return kind
 
 
 def parse_seat(value: Any, field: str, table_size: int, sitting_out: int | None) -> int:

@@ -30,7 +30,7 @@ DEFAULT_LANGUAGE = "de"
 DOMAIN = "rules"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
-_TERM_SPECS = frozenset({"call", "kind", "party", "special"})
+_TERM_SPECS = frozenset({"call", "kind", "party", "reason", "special"})
 
 
 def resolve_language(lang: str | None) -> str:

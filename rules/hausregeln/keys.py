@@ -16,7 +16,7 @@ from typing import Any
 
 from rules.hausregeln.errors import RecordError
 
-#: Every top-level key of §8.
+#: Every top-level key of SCORING.md §8 and CLUBRULES.md §3.
 KNOWN_FIELDS: frozenset[str] = frozenset(
     {
         "table_size",
@@ -31,6 +31,11 @@ KNOWN_FIELDS: frozenset[str] = frozenset(
         "winners",
         "value",
         "points",
+        "armut",
+        "schmeissen",
+        "klaerungsstich",
+        "bock",
+        "bock_ausloeser",
     }
 )
 STATEMENT_FIELDS: frozenset[str] = frozenset({"party", "call", "before_lead"})

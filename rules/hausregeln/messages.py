@@ -331,4 +331,220 @@ MESSAGES: dict[str, Message] = {
     "legend.tie": N_("120 : 120 – Kontra gewinnt, „120“ zählt dabei nicht"),
     "legend.pre_lead_off": N_("Re/Kontra nur vor dem ersten Ausspielen: kein Punkt"),
     "legend.ddv_bonus": N_("120 gegen „keine 90“ usw. (DDV): je 1"),
+    "legend.tie_kontra_full": N_("120 : 120 – Kontra gewinnt mit „120“"),
+    "legend.tie_ddv": N_("120 : 120 – Kontra gewinnt; nur „Kontra“ angesagt: Re"),
+    "legend.tie_nobody": N_("120 : 120 – niemand gewinnt, 0 Punkte"),
+    "legend.solo_valued": N_("Stilles Solo / Hochzeit allein wie Trumpfsolo"),
+    "legend.klaerungsstich": N_("Hochzeit: Partner bis zum {max}. Stich"),
+    "legend.bock": N_("Bock nach {triggers}, je {games} Spiele, {overlap}"),
+    "legend.bock_seats": N_("4/5"),
+    "legend.bock_stack": N_("Bock auf Bock multipliziert"),
+    "legend.bock_queue": N_("Bock auf Bock danach"),
+    "legend.armut": N_("Armut: Armer und Mitnehmer spielen Re"),
+    "legend.armut_point": N_("Sieger +1"),
+    "legend.schmeissen_redeal": N_("Schmeißen: eigene Zeile, kein Spiel"),
+    "legend.schmeissen_game": N_("Schmeißen: eigene Zeile, zählt als Spiel"),
+    "legend.calls_plus2": N_("Re/Kontra je 2, Sub/In je 1"),
+    "legend.calls_double": N_("verdoppeln jeweils"),
+    # --- club options (CLUBRULES.md) ----------------------------------------------------
+    "term.kind.solo_kreuz": N_("Kreuzsolo"),
+    "term.kind.solo_pik": N_("Piksolo"),
+    "term.kind.solo_herz": N_("Herzsolo"),
+    "term.kind.solo_fleischlos": N_("Fleischloser"),
+    "term.kind.armut": N_("Armut"),
+    "term.reason.neunen": N_("5 Neunen"),
+    "term.reason.koenige": N_("5 Fehl-Könige"),
+    "term.reason.neunen_koenige": N_("7 Neunen und Könige"),
+    "term.reason.augen": N_("80/90 Augen auf der Hand"),
+    "term.reason.fuchs_hoechster": N_("kein Trumpf höher als der Fuchs"),
+    "term.reason.ein_trumpf": N_("höchstens ein Trumpf"),
+    "term.reason.armut": N_("Armut nicht mitgenommen"),
+    "label.double_re": N_("Re ×2"),
+    "label.double_kontra": N_("Kontra ×2"),
+    "label.double_sub": N_("Sub ×2"),
+    "label.double_in": N_("In ×2"),
+    "label.armut": N_("Armut"),
+    "error.kind_not_played": N_(
+        "Ein {kind:kind} wird nach den Regeln dieses Turniers nicht gespielt"
+    ),
+    "error.armut_not_played": N_("Armut wird nach den Regeln dieses Turniers nicht gespielt"),
+    "error.armut_field": N_(
+        "„armut“ gehört nur zu einem Armut-Spiel, und nur wenn Armut gespielt wird"
+    ),
+    "error.armut_poor_not_re": N_("Der Arme (Platz {seat}) muss zur Re-Partei gehören"),
+    "error.klaerungsstich_kind": N_(
+        "Einen Klärungsstich gibt es nur bei einer Hochzeit, nicht beim {kind:kind}"
+    ),
+    "error.klaerungsstich_range": N_(
+        "Der Klärungsstich muss der 1. bis {max}. Stich sein, nicht {got}"
+    ),
+    "error.klaerungsstich_allein": N_(
+        "Bei der Hochzeit allein ist der Klärungsstich der {max}., nicht {got}"
+    ),
+    "error.schmeissen_not_entered": N_(
+        "Ein Schmeißen wird nach den Regeln dieses Turniers nicht eingetragen"
+    ),
+    "error.schmeissen_reason_unknown": N_(
+        "Schmeißen-Grund {got} gibt es nicht (bekannt: {choices})"
+    ),
+    "error.schmeissen_reason_not_allowed": N_(
+        "Schmeißen wegen „{reason:reason}“ ist nach den Regeln dieses Turniers nicht erlaubt"
+    ),
+    "error.schmeissen_reason_deck": N_(
+        "Schmeißen wegen „{reason:reason}“ gibt es nur mit 48 Karten"
+    ),
+    "error.bock_not_played": N_(
+        "Bockrunden werden nicht gespielt: „bock“ muss 1 sein, nicht {got}"
+    ),
+    "error.bock_invalid": N_("„bock“ {got} ist kein möglicher Faktor (möglich: {allowed})"),
+    "error.sheet_bock_mismatch": N_("Dieses Spiel zählt {expected}-fach (Bock), nicht {got}-fach"),
+    "error.bock_ausloeser_not_played": N_(
+        "Bockrunden werden nicht gespielt: „bock_ausloeser“ muss fehlen oder false sein"
+    ),
+    "error.bock_ausloeser_schmeissen": N_("Ein Schmeißen löst keine Bockrunde aus"),
+    "error.sheet_ausloeser_yes": N_(
+        "Dieses Spiel löst nach den Regeln des Turniers eine Bockrunde aus, "
+        "„bock_ausloeser“ sagt nein"
+    ),
+    "error.sheet_ausloeser_no": N_(
+        "Dieses Spiel löst nach den Regeln des Turniers keine Bockrunde aus, "
+        "„bock_ausloeser“ sagt ja"
+    ),
+    "error.specials_valued_as_solo": N_(
+        "Ein {kind:kind} zählt nach den Regeln dieses Turniers wie ein Trumpfsolo und hat"
+        " keine Sonderpunkte"
+    ),
+    "error.value_range_club": N_(
+        "Der Spielwert muss eine ganze Zahl von 0 bis {max} sein, nicht {got}"
+    ),
+    "error.points_value_too_high_club": N_(
+        "Die Punkte ergeben einen Spielwert von {value}; mehr als {max} ist nicht möglich"
+    ),
+    "error.sheet_not_object": N_("Ein Zettel muss ein JSON-Objekt sein, nicht {got}"),
+    "error.sheet_cycles_invalid": N_("„cycles“ muss eine ganze Zahl ab 1 sein, nicht {got}"),
+    "error.sheet_dealer_mismatch": N_("In Spiel {game} gibt Platz {dealer}, nicht Platz {got}"),
+    "group.game": N_("Spiel"),
+    "group.specials": N_("Sonderpunkte"),
+    "group.solos": N_("Soli"),
+    "group.calls": N_("Ansagen"),
+    "group.bock": N_("Bock"),
+    "group.armut": N_("Armut und Schmeißen"),
+    "setting.tie_120": N_("Bei 120 : 120"),
+    "help.tie_120": N_("Wer ein Spiel ohne Absage bei 120 : 120 gewinnt."),
+    "setting.tie_120.kontra": N_("Kontra gewinnt, „120“ zählt nicht"),
+    "setting.tie_120.kontra_full": N_("Kontra gewinnt mit „120“"),
+    "setting.tie_120.ddv": N_("wie DDV: Kontra gewinnt, nur Kontra angesagt: Re"),
+    "setting.tie_120.nobody": N_("niemand gewinnt, das Spiel zählt 0"),
+    "setting.klaerungsstich_max": N_("Hochzeit: Klärungsstich spätestens"),
+    "help.klaerungsstich_max": N_(
+        "Der letzte Stich, der den Partner der Hochzeit finden kann (1 bis 3)."
+    ),
+    "setting.ansagen": N_("Ansagen Re/Kontra/Sub/In"),
+    "help.ansagen": N_("Ob die Ansagen Punkte dazuzählen oder den Spielwert verdoppeln."),
+    "setting.ansagen.plus1": N_("je +1"),
+    "setting.ansagen.plus2": N_("Re/Kontra je +2, Sub/In je +1"),
+    "setting.ansagen.double": N_("jede verdoppelt"),
+    "setting.sonderpunkte": N_("Wert der Sonderpunkte"),
+    "help.sonderpunkte": N_("0 bis 3 je Sonderpunkt; 0 heißt: wird nicht gezählt."),
+    "setting.solo_kinds": N_("Angesagte Soli"),
+    "help.solo_kinds": N_("Welche Soli gespielt werden; ein anderes wird abgelehnt."),
+    "setting.solo_points": N_("Punkte der Soli"),
+    "help.solo_points": N_("Punkte je Soloart (0 bis 6), zum Spielwert dazu."),
+    "setting.solo_lost_point": N_("Verlorenes Solo: +1 („verloren“)"),
+    "help.solo_lost_point": N_(
+        "Ein verlorenes angesagtes Solo bringt den Gegnern einen Punkt mehr."
+    ),
+    "setting.stilles_solo": N_("Stilles Solo zählt"),
+    "help.stilles_solo": N_("Wie ein Normalspiel (mit Sonderpunkten) oder wie ein Trumpfsolo."),
+    "setting.hochzeit_allein": N_("Hochzeit allein zählt"),
+    "help.hochzeit_allein": N_("Wie ein Normalspiel (mit Sonderpunkten) oder wie ein Trumpfsolo."),
+    "setting.valued.normal": N_("wie ein Normalspiel"),
+    "setting.valued.solo": N_("wie ein Trumpfsolo"),
+    "setting.bock": N_("Bockrunden spielen"),
+    "help.bock": N_("Nach einem Auslöser zählen die nächsten Spiele mehrfach."),
+    "setting.bock_triggers": N_("Bockrunde nach"),
+    "help.bock_triggers": N_("Welche Spiele eine neue Bockrunde auslösen."),
+    "setting.trigger.tie_120": N_("120 : 120 (Gleichstand)"),
+    "setting.trigger.solo_lost": N_("verlorenem Solo"),
+    "setting.trigger.announcement_lost": N_("verlorener Ansage (Re/Kontra)"),
+    "setting.trigger.herzstich": N_("Herzstich"),
+    "setting.trigger.schwarz": N_("schwarz (eine Partei ohne Stich)"),
+    "setting.bock_games": N_("Spiele je Bockrunde"),
+    "help.bock_games": N_("0: ein Spiel je Platz (4 oder am Fünfertisch 5)."),
+    "setting.bock_multiplier": N_("Faktor einer Bockrunde"),
+    "setting.bock_overlap": N_("Bock auf Bock"),
+    "help.bock_overlap": N_(
+        "Ob sich überlappende Bockrunden multiplizieren (Doppelbock) oder hintereinander "
+        "gespielt werden."
+    ),
+    "setting.bock_overlap.stack": N_("multipliziert weiter (Doppelbock)"),
+    "setting.bock_overlap.queue": N_("wird hinten angehängt"),
+    "setting.armut": N_("Armut spielen"),
+    "help.armut": N_("Der Arme und wer die Armut mitnimmt spielen zusammen als Re."),
+    "setting.armut_point": N_("Armut: +1 für den Sieger"),
+    "setting.armut_untaken": N_("Nimmt keiner die Armut"),
+    "setting.armut_untaken.redeal": N_("wird neu gegeben"),
+    "setting.armut_untaken.normal": N_("wird normal gespielt"),
+    "setting.schmeissen": N_("Schmeißen"),
+    "help.schmeissen": N_("Ob ein Schmeißen als Zeile eingetragen wird und ob es als Spiel zählt."),
+    "setting.schmeissen.not_entered": N_("nicht eingetragen"),
+    "setting.schmeissen.redeal": N_("eingetragen, zählt nicht als Spiel"),
+    "setting.schmeissen.game": N_("eingetragen, zählt als Spiel"),
+    "setting.schmeissen_reasons": N_("Schmeißen erlaubt bei"),
+    "option.tie_120.kontra_full": N_("120 : 120 ohne Absage: Kontra gewinnt, „120“ zählt mit."),
+    "option.tie_120.ddv": N_(
+        "120 : 120 ohne Absage: Kontra gewinnt mit „120“; hat nur Kontra „Kontra“ gesagt "
+        "und Re nicht „Re“, gewinnt Re."
+    ),
+    "option.tie_120.nobody": N_("120 : 120 ohne Absage: niemand gewinnt, das Spiel zählt 0."),
+    "option.klaerungsstich": N_(
+        "Hochzeit: der Partner ist spätestens im {max}. Stich gefunden, sonst spielt der "
+        "Hochzeiter allein."
+    ),
+    "option.ansagen.plus2": N_("Re und Kontra zählen je 2 Punkte, Sub und In je 1."),
+    "option.ansagen.double": N_("Re, Kontra, Sub und In verdoppeln jeweils den Spielwert."),
+    "option.sonderpunkte": N_("Sonderpunkte: {list}."),
+    "option.sonderpunkte_off": N_("Nicht gezählt: {list}."),
+    "option.solos": N_("Angesagte Soli: {list}."),
+    "option.no_solos": N_("Angesagte Soli werden nicht gespielt."),
+    "option.no_solo_lost_point": N_("Ein verlorenes Solo bringt keinen Extrapunkt („verloren“)."),
+    "option.stilles_solo": N_("Das stille Solo zählt wie ein Trumpfsolo (ohne Sonderpunkte)."),
+    "option.hochzeit_allein": N_(
+        "Die Hochzeit allein zählt wie ein Trumpfsolo (ohne Sonderpunkte)."
+    ),
+    "option.bock": N_("Bockrunden: nach {triggers}, {games}, {overlap}."),
+    "option.bock_games_seats": N_("je ein Spiel pro Platz (4 Spiele, am Fünfertisch 5)"),
+    "option.bock_games": N_("je {n} Spiele"),
+    "term.trigger.tie_120": N_("120 : 120"),
+    "term.trigger.solo_lost": N_("verlorenem Solo"),
+    "term.trigger.announcement_lost": N_("verlorener Ansage"),
+    "term.trigger.herzstich": N_("Herzstich"),
+    "term.trigger.schwarz": NC_("level", "schwarz"),
+    "option.bock_stack_2": N_("Bock auf Bock verdoppelt weiter"),
+    "option.bock_stack_3": N_("Bockspiele zählen dreifach, Bock auf Bock verdreifacht weiter"),
+    "option.bock_queue_2": N_("Bock auf Bock wird hinten angehängt"),
+    "option.bock_queue_3": N_("Bockspiele zählen dreifach, Bock auf Bock wird hinten angehängt"),
+    "option.or": N_(" oder "),
+    "option.schmeissen_not_entered": N_(
+        "Schmeißen (5 Fehlkönige, über 90 Augen, keine Karte höher als der Fuchs): "
+        "derselbe Geber gibt neu, es zählt nicht als Spiel."
+    ),
+    "option.no_bock": N_("Keine Bockrunden, keine Verdoppelung."),
+    "option.armut": N_("Armut wird gespielt: der Arme und wer sie mitnimmt spielen als Re."),
+    "option.armut_point": N_("Armut: der Sieger bekommt 1 Punkt mehr."),
+    "option.armut_redeal": N_("Nimmt keiner die Armut, wird neu gegeben."),
+    "option.armut_normal": N_("Nimmt keiner die Armut, wird normal gespielt."),
+    "option.schmeissen_redeal": N_(
+        "Schmeißen wird eingetragen und zählt nicht als Spiel (derselbe gibt neu): bei {list}."
+    ),
+    "option.schmeissen_game": N_("Schmeißen wird eingetragen und zählt als Spiel: bei {list}."),
+    "form.schmeissen": N_("Schmeißen"),
+    "form.bock": N_("Bock ×{m}"),
+    "form.bock_name": N_("Bock"),
+    "form.schmeissen_row": N_("Schmeißen: Platz {seat} ({reason:reason})"),
+    "form.bock_status": N_("{name} ×{m} · noch {n} Spiele"),
+    "form.bock_status_one": N_("{name} ×{m} · noch 1 Spiel"),
+    "form.doppelbock": N_("Doppelbock"),
+    "setting.bock_multiplier.2": N_("doppelt (×2)"),
+    "setting.bock_multiplier.3": N_("dreifach (×3)"),
 }

@@ -29,7 +29,9 @@ RULES = replace(
 
 
 def course(rounds: int, cycles: int, placement: Text) -> tuple[tuple[Text, ...], ...]:
-    """How the house rules' evening runs, line by line (lines of texts joined by ", ")."""
+    """How the house rules' evening runs, line by line (lines of texts joined by ", "). What
+    the club's options decide (Schmeißen, Bockrunden) is said with the options
+    (:func:`rules.hausregeln.options.describe_options`)."""
     deals = ngettext_lazy(
         "je %(c)s Runde: 4 × %(c)s Spiele am Vierertisch, 5 × %(c)s am Fünfertisch "
         "(der Geber setzt aus).",
@@ -53,11 +55,4 @@ def course(rounds: int, cycles: int, placement: Text) -> tuple[tuple[Text, ...],
                 "Ausspielen gesagt."
             ),
         ),
-        (
-            gettext_noop(
-                "Schmeißen (5 Fehlkönige, über 90 Augen, keine Karte höher als der Fuchs): "
-                "derselbe Geber gibt neu, es zählt nicht als Spiel."
-            ),
-        ),
-        (gettext_noop("Keine Bockrunden, keine Verdoppelung."),),
     )

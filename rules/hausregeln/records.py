@@ -1,4 +1,5 @@
-"""The four typed records of a game (SCORING.md §6) and the statements and Sonderpunkte they hold.
+"""The typed records of a game (SCORING.md §6, a Schmeißen row of CLUBRULES.md §3.3) and the
+statements and Sonderpunkte they hold.
 
 :func:`~rules.hausregeln.parsing.parse_record` builds them from JSON; every record is frozen and
 already checked, so the engine can trust what it gets.
@@ -47,6 +48,8 @@ class CalculatorRecord:
     schwarz: Party | None
     statements: tuple[Statement, ...] = ()
     specials: tuple[SpecialPoint, ...] = ()
+    bock: int = 1
+    ausloeser: bool | None = None
 
     method: ClassVar[EntryMethod] = EntryMethod.CALCULATOR
 
@@ -68,6 +71,8 @@ class QuickEntry:
     winners: tuple[int, ...]
     value: int
     re: tuple[int, ...] | None = None
+    bock: int = 1
+    ausloeser: bool | None = None
 
     method: ClassVar[EntryMethod] = EntryMethod.QUICK_ENTRY
 
@@ -83,6 +88,8 @@ class DirectPoints:
     table_size: int
     sitting_out: int | None
     points: dict[int, int]
+    bock: int = 1
+    ausloeser: bool | None = None
 
     method: ClassVar[EntryMethod] = EntryMethod.DIRECT_POINTS
     kind: ClassVar[None] = None
@@ -105,6 +112,8 @@ class Revoke:
     kind: Kind
     offender: int
     re: tuple[int, ...] | None = None
+    bock: int = 1
+    ausloeser: bool | None = None
 
     method: ClassVar[EntryMethod] = EntryMethod.REVOKE
 
@@ -113,4 +122,24 @@ class Revoke:
         return ACTIVE_SEATS[(self.table_size, self.sitting_out)]
 
 
-Record = CalculatorRecord | QuickEntry | DirectPoints | Revoke
+@dataclass(frozen=True, slots=True)
+class Schmeissen:
+    """A Schmeißen row (CLUBRULES.md §3.3): ``seat`` threw the cards in for ``reason``; it
+    scores 0 for every seat, whatever the multiplier ``bock``."""
+
+    table_size: int
+    sitting_out: int | None
+    seat: int
+    reason: str
+    bock: int = 1
+
+    method: ClassVar[EntryMethod] = EntryMethod.SCHMEISSEN
+    kind: ClassVar[None] = None
+    ausloeser: ClassVar[bool] = False
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        return ACTIVE_SEATS[(self.table_size, self.sitting_out)]
+
+
+Record = CalculatorRecord | QuickEntry | DirectPoints | Revoke | Schmeissen

@@ -48,6 +48,7 @@ class GameResult:
     - ``winner``: the party that won under §3; None when nobody wins, for revokes, direct points
       and quick entries of ``normal``/``hochzeit``.
     - ``breakdown``: items summing to ``value`` (empty for quick entries, revokes, direct points).
+    - ``bock``: the multiplier *m* the points were paid with (CLUBRULES.md §4.7; 1 outside Bock).
     """
 
     points: dict[int, int]
@@ -60,6 +61,7 @@ class GameResult:
     kind: Kind | None
     table_size: int
     sitting_out: int | None
+    bock: int = 1
 
     def to_json(self, lang: str | None = "de") -> dict[str, Any]:
         """The §8 output object, labels and warnings in ``lang``."""
@@ -70,4 +72,5 @@ class GameResult:
             "winner": None if self.winner is None else self.winner.value,
             "breakdown": [[label(item.key, lang), item.points] for item in self.breakdown],
             "warnings": [w.message(lang) for w in self.warnings],
+            "bock": self.bock,
         }

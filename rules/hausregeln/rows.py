@@ -10,8 +10,8 @@ from typing import Any
 
 from rules.hausregeln.entry_forms import row_label
 from rules.hausregeln.result import GameResult
-from rules.hausregeln.sheet import SheetIssue, SheetScore, dealer
-from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES
+from rules.hausregeln.sheet import SheetIssue, SheetScore
+from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES, EntryMethod
 from rules.rows import GAME, RowRefusal, RowResult, RowWarning, SheetResult
 
 
@@ -31,6 +31,13 @@ def soloist_of(record: Any, points: Mapping[int, int]) -> int | None:
     if record.get("kind") in ONE_RE_KIND_VALUES and isinstance(soloists, list) and soloists:
         return soloists[0]
     return None
+
+
+def _game_type(result: GameResult) -> str:
+    """The stored "Art" of a row: the kind, or ``schmeissen`` for a Schmeißen row."""
+    if result.method is EntryMethod.SCHMEISSEN:
+        return EntryMethod.SCHMEISSEN.value
+    return result.kind.value if result.kind is not None else ""
 
 
 def refusal(issue: SheetIssue, lang: str) -> RowRefusal:
@@ -62,7 +69,7 @@ def row_result(
         soloist=soloist_of(record, result.points),
         value=result.value,
         breakdown=tuple((item.key, item.points) for item in result.breakdown),
-        game_type=result.kind.value if result.kind is not None else "",
+        game_type=_game_type(result),
         method=result.method.value,
         winner=result.winner.value if result.winner is not None else "",
     )
@@ -101,14 +108,13 @@ def sheet_result(
                 refusals=refusals,
             )
         results.append(row)
-    count = len(results)
-    following = count + 1 if count < length else None
-    next_dealer = dealer(following, table_size) if following else None
+    complete = score.played >= length
+    next_dealer = None if complete else score.next_dealer
     return SheetResult(
         rows=tuple(results),
         totals=dict(score.totals),
         issues=tuple(refusal(issue, lang) for issue in score.issues),
-        complete=count == length,
+        complete=complete,
         next_dealer=next_dealer,
         next_sitter=next_dealer if table_size == 5 else None,
     )

@@ -15,14 +15,14 @@ from rules.entry import EntrySpec
 from rules.hausregeln import entry_forms
 from rules.hausregeln.engine import score_game
 from rules.hausregeln.i18n import catalogue, label, resolve_language, translate
-from rules.hausregeln.jsonio import dumps, score_document
+from rules.hausregeln.jsonio import dumps, score_document, score_round_document
 from rules.hausregeln.legend import legend_lines
 from rules.hausregeln.messages import MESSAGES
-from rules.hausregeln.options import ScoringOptions, describe_options
+from rules.hausregeln.options import DEFAULT_OPTIONS, ScoringOptions, describe_options
 from rules.hausregeln.printing import RULES, course
 from rules.hausregeln.result import ScoringWarning
 from rules.hausregeln.rows import row_result, sheet_result
-from rules.hausregeln.sheet import dealer, max_games, score_sheet
+from rules.hausregeln.sheet import bock_status, is_redeal, max_games, next_dealer, score_sheet
 from rules.hausregeln.vocabulary import KIND_BY_VALUE
 from rules.printing import (
     DEALER_COLUMN,
@@ -41,17 +41,7 @@ def _german(key: str) -> str:
     return MESSAGES[key][1]
 
 
-OPTION_SPECS = (
-    OptionSpec(
-        "deck",
-        _german("setting.deck"),
-        "choice",
-        40,
-        ((40, _german("setting.deck_40")), (48, _german("setting.deck_48"))),
-    ),
-    OptionSpec("pre_lead_counts", _german("setting.pre_lead_counts"), "bool", False),
-    OptionSpec("ddv_absage_bonus", _german("setting.ddv_absage_bonus"), "bool", False),
-)
+OPTION_SPECS = ScoringOptions.option_specs()
 
 
 class HouseRules(Ruleset):
@@ -86,13 +76,16 @@ class HouseRules(Ruleset):
     def dealer(
         self, row: int, table_size: int, rows_before: Sequence[JsonRow] = (), options: Any = None
     ) -> int:
-        # Positional in these rules: a Schmeißen is not a row of the sheet (§6.5).
-        return dealer(row, table_size)
+        # Clockwise after every game; a Schmeißen row under "redeal" keeps the dealer
+        # (CLUBRULES.md §5.1). Rows not given count as games (positional, SCORING.md §1).
+        before = list(rows_before[: row - 1])
+        seat = next_dealer(before, table_size, options or DEFAULT_OPTIONS)
+        return (seat - 1 + row - 1 - len(before)) % table_size + 1
 
     def sitter(
         self, row: int, table_size: int, rows_before: Sequence[JsonRow] = (), options: Any = None
     ) -> int | None:
-        return dealer(row, table_size) if table_size == 5 else None
+        return self.dealer(row, table_size, rows_before, options) if table_size == 5 else None
 
     def complete_rows(self, rows: Sequence[Any], table_size: int, options: Any = None) -> list[Any]:
         completed: list[Any] = []
@@ -100,11 +93,31 @@ class HouseRules(Ruleset):
             if isinstance(raw, Mapping):
                 raw = dict(raw)
                 raw.setdefault("table_size", table_size)
-                sitter = self.sitter(len(completed) + 1, table_size, completed)
+                sitter = self.sitter(len(completed) + 1, table_size, completed, options)
                 if sitter is not None:
                     raw.setdefault("sitting_out", sitter)
             completed.append(raw)
         return completed
+
+    def played_rows(self, rows: Sequence[JsonRow], options: Any = None) -> int:
+        # A Schmeißen row under "redeal" is no game of the sheet (CLUBRULES.md §5.1).
+        return sum(1 for row in rows if not is_redeal(row, options or DEFAULT_OPTIONS))
+
+    def sheet_status(
+        self,
+        rows: Sequence[JsonRow],
+        table_size: int,
+        options: Any,
+        lang: str | None = "de",
+        names: Mapping[int, str] | None = None,
+        time_up_after: int | None = None,
+    ) -> tuple[str, ...]:
+        # The next game's Bock, derived from the rows so far (CLUBRULES.md §5.3).
+        options = options or DEFAULT_OPTIONS
+        if not options.bock:
+            return ()
+        score = score_sheet(rows, table_size=table_size, cycles=10_000, options=options)
+        return bock_status(score.bock_open, options, resolve_language(lang))
 
     # ---------------------------------------------------------------- rows and sheets
     def row_kind(self, row: JsonRow) -> str:
@@ -113,6 +126,8 @@ class HouseRules(Ruleset):
     def row_label(
         self, number: int, row: JsonRow | None, rows_before: Sequence[JsonRow], lang: str = "de"
     ) -> str:
+        if isinstance(row, Mapping) and row.get("schmeissen") is not None:
+            return translate("form.schmeissen", lang)
         return entry_forms.row_label(number, lang)
 
     def score_row(self, row: JsonRow, options: ScoringOptions, lang: str = "de") -> RowResult:
@@ -150,14 +165,36 @@ class HouseRules(Ruleset):
         return label(key, lang)
 
     def game_type_label(self, game_type: str, lang: str = "de") -> str:
+        if game_type == "schmeissen":
+            return translate("form.schmeissen", lang)
         if game_type not in KIND_BY_VALUE:
             return ""
         return entry_forms.kind_label(game_type, lang)
+
+    def describe_row(
+        self, row: JsonRow, result: Mapping[str, Any], lang: str = "de"
+    ) -> Text | None:
+        # A Schmeißen row names who threw in and why (CLUBRULES.md §3.3); a game: the default.
+        thrown = row.get("schmeissen") if isinstance(row, Mapping) else None
+        if not isinstance(thrown, Mapping):
+            return None
+        return Text(
+            translate(
+                "form.schmeissen_row", lang, seat=thrown.get("seat"), reason=thrown.get("reason")
+            )
+        )
 
     def score_document(
         self, text: str, options: ScoringOptions, lang: str = "de"
     ) -> tuple[str, bool]:
         output, refused = score_document(text, options, lang)
+        return dumps(output), refused
+
+    def score_round_document(
+        self, text: str, options: ScoringOptions, lang: str = "de"
+    ) -> tuple[str, bool]:
+        """``score_round --ruleset hausregeln`` (CLUBRULES.md §5.4)."""
+        output, refused = score_round_document(text, options, lang)
         return dumps(output), refused
 
     # ---------------------------------------------------------------- outputs

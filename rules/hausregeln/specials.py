@@ -45,12 +45,18 @@ def _parse_special(item: Any, path: str) -> SpecialPoint:
     return SpecialPoint(party, kind)
 
 
-def parse_specials(value: Any, kind: Kind, augen: int) -> tuple[SpecialPoint, ...]:
+def parse_specials(
+    value: Any, kind: Kind, augen: int, valued_as_solo: bool = False
+) -> tuple[SpecialPoint, ...]:
+    """The Sonderpunkte of a record; none in an announced solo, nor (``valued_as_solo``) in a
+    stilles Solo or Hochzeit allein the club values like a Trumpfsolo (CLUBRULES.md §4.5)."""
     items = as_list(value, "specials")
     if not items:
         return ()
     if kind in ANNOUNCED_SOLOS:
         raise RecordError("specials", "specials_in_announced_solo", kind=kind.value)
+    if valued_as_solo:
+        raise RecordError("specials", "specials_valued_as_solo", kind=kind.value)
     specials: list[SpecialPoint] = []
     for index, item in enumerate(items):
         special = _parse_special(item, f"specials[{index}]")

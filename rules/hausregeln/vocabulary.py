@@ -20,6 +20,11 @@ class Kind(StrEnum):
     SOLO_BUBEN = "solo_buben"
     SOLO_DAMEN = "solo_damen"
     SOLO_TRUMPF = "solo_trumpf"
+    SOLO_KREUZ = "solo_kreuz"
+    SOLO_PIK = "solo_pik"
+    SOLO_HERZ = "solo_herz"
+    SOLO_FLEISCHLOS = "solo_fleischlos"
+    ARMUT = "armut"
 
 
 class Party(StrEnum):
@@ -67,6 +72,7 @@ class EntryMethod(StrEnum):
     QUICK_ENTRY = "quick_entry"
     DIRECT_POINTS = "direct_points"
     REVOKE = "revoke"
+    SCHMEISSEN = "schmeissen"
 
 
 class Schwarz(StrEnum):
@@ -93,7 +99,23 @@ RE_PARTY_SIZE: dict[Kind, int] = {
     Kind.SOLO_BUBEN: 1,
     Kind.SOLO_DAMEN: 1,
     Kind.SOLO_TRUMPF: 1,
+    Kind.SOLO_KREUZ: 1,
+    Kind.SOLO_PIK: 1,
+    Kind.SOLO_HERZ: 1,
+    Kind.SOLO_FLEISCHLOS: 1,
+    Kind.ARMUT: 2,
 }
+
+#: The kinds of SCORING.md §2 (the seed's rule sheet); the others exist by the club's options.
+SEED_KINDS: tuple[Kind, ...] = (
+    Kind.NORMAL,
+    Kind.HOCHZEIT,
+    Kind.STILLES_SOLO,
+    Kind.HOCHZEIT_ALLEIN,
+    Kind.SOLO_BUBEN,
+    Kind.SOLO_DAMEN,
+    Kind.SOLO_TRUMPF,
+)
 
 #: Kinds with a single Re seat: the soloist is paid ±3V, each opponent ∓V.
 ONE_RE_KINDS: frozenset[Kind] = frozenset(k for k, n in RE_PARTY_SIZE.items() if n == 1)
@@ -101,7 +123,7 @@ ONE_RE_KINDS: frozenset[Kind] = frozenset(k for k, n in RE_PARTY_SIZE.items() if
 ONE_RE_KIND_VALUES: frozenset[str] = frozenset(k.value for k in ONE_RE_KINDS)
 
 #: Announced solos: everything is said before the first lead, type points and "verloren" count.
-ANNOUNCED_SOLOS: frozenset[Kind] = frozenset({Kind.SOLO_BUBEN, Kind.SOLO_DAMEN, Kind.SOLO_TRUMPF})
+ANNOUNCED_SOLOS: frozenset[Kind] = frozenset(k for k in Kind if k.value.startswith("solo_"))
 
 #: Kinds "valued like a normal game": Sonderpunkte and "Gegen" count, pre-lead calls are possible.
 NORMAL_VALUED_KINDS: frozenset[Kind] = frozenset(Kind) - ANNOUNCED_SOLOS
@@ -109,8 +131,17 @@ NORMAL_VALUED_KINDS: frozenset[Kind] = frozenset(Kind) - ANNOUNCED_SOLOS
 #: Kinds with Sonderpunkte and "Gegen" (§2).
 GEGEN_KINDS: frozenset[Kind] = NORMAL_VALUED_KINDS
 
-#: Type points of the announced solos (rule 10: Buben 2, Damen 3, Trumpf 4).
-TYPE_POINTS: dict[Kind, int] = {Kind.SOLO_BUBEN: 2, Kind.SOLO_DAMEN: 3, Kind.SOLO_TRUMPF: 4}
+#: Type points of the announced solos (rule 10: Buben 2, Damen 3, Trumpf 4; the club's added
+#: solos 4 by default, CLUBRULES.md §2).
+TYPE_POINTS: dict[Kind, int] = {
+    Kind.SOLO_BUBEN: 2,
+    Kind.SOLO_DAMEN: 3,
+    Kind.SOLO_TRUMPF: 4,
+    Kind.SOLO_KREUZ: 4,
+    Kind.SOLO_PIK: 4,
+    Kind.SOLO_HERZ: 4,
+    Kind.SOLO_FLEISCHLOS: 4,
+}
 
 #: Value of each Sonderpunkt (§4.6).
 SPECIAL_VALUE: dict[Special, int] = {

@@ -152,7 +152,7 @@ def read_rows(
     # Rows are read until ``game_limit`` of them count towards the sheet's length: a penalty
     # line (DDV) is a row of its own that does not.
     for number in range(1, MAX_ROWS + 1):
-        if ruleset.played_rows(before) >= game_limit:
+        if ruleset.played_rows(before, options) >= game_limit:
             break
         values = {key: str(data.get(f"g{number}-{key}", ""))[:2000] for key in keys}
         row = RowInput(number, table_size, values, line_keys=lines)

@@ -28,7 +28,8 @@ def ends_early(sheet: Sheet, records: Sequence[Mapping[str, Any]], size: int) ->
     not stopped the table (then the count decides)."""
     tournament = sheet.round.tournament
     ruleset = tournament.rules
-    if sheet.closed_after_game or ruleset.played_rows(records) >= expected_games(sheet, size):
+    played = ruleset.played_rows(records, tournament.scoring_options)
+    if sheet.closed_after_game or played >= expected_games(sheet, size):
         return False
     return ruleset.score_sheet(
         records,
@@ -43,7 +44,8 @@ def confirmable(sheet: Sheet, records: Sequence[Mapping[str, Any]], size: int) -
     """Whether ``records`` (the stored rows) may be confirmed as they are: every row the sheet
     owes, or fewer where the ruleset says the sheet is complete early — what ``confirm_sheet``
     accepts, and so when the desk's plain "Bestätigen" is enabled."""
-    played = sheet.round.tournament.rules.played_rows(records)
+    tournament = sheet.round.tournament
+    played = tournament.rules.played_rows(records, tournament.scoring_options)
     return played == expected_games(sheet, size) or ends_early(sheet, records, size)
 
 

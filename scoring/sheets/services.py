@@ -180,7 +180,7 @@ def submit_sheet(
     if final:
         _require_complete(
             sheet,
-            sheet.round.tournament.rules.played_rows(records),
+            tournament.rules.played_rows(records, tournament.scoring_options),
             size,
             scored.complete and not sheet.closed_after_game,
         )
@@ -287,7 +287,8 @@ def confirm_sheet(
     size = sheet.table.size
     ruleset = sheet.round.tournament.rules
     records = [game.record for game in games]
-    _require_complete(sheet, ruleset.played_rows(records), size, ends_early(sheet, records, size))
+    played = ruleset.played_rows(records, sheet.round.tournament.scoring_options)
+    _require_complete(sheet, played, size, ends_early(sheet, records, size))
     # The points follow the seat: each game counts for whoever sat there (substitutes). The
     # seats are locked after the sheet, in the order ``replace_player`` locks them, so a
     # substitute entered meanwhile is either in these rows or refused.
@@ -411,7 +412,12 @@ def close_sheet_early(
     version = latest_version(sheet)
     ruleset = sheet.round.tournament.rules
     recorded = (
-        ruleset.played_rows(list(version.games.values_list("record", flat=True))) if version else 0
+        ruleset.played_rows(
+            list(version.games.values_list("record", flat=True)),
+            sheet.round.tournament.scoring_options,
+        )
+        if version
+        else 0
     )
     if recorded > after_game:
         raise DomainError(

@@ -96,7 +96,7 @@ def record_time_up(
     if captain and not table_time_up(sheet.table):
         raise DomainError(_("Die Spielzeit dieses Tisches ist noch nicht abgelaufen."))
     rows = _recorded_rows(sheet) if imported is None else list(imported)
-    played = ruleset.played_rows(rows)
+    played = ruleset.played_rows(rows, sheet.round.tournament.scoring_options)
     if not 0 <= after_game <= played:
         raise DomainError(
             _("Zeit abgelaufen nach Spiel: bitte eine Zahl von 0 bis %(max)d angeben.")

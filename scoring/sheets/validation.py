@@ -81,7 +81,8 @@ def validate_games(sheet: Sheet, records: Sequence[Any], size: int) -> SheetResu
         time_up_after=sheet.time_up_after,
     )
     problems = [_problem(issue) for issue in scored.issues]
-    if tournament.rules.played_rows(records) > limit and sheet.closed_after_game:
+    played = tournament.rules.played_rows(records, tournament.scoring_options)
+    if played > limit and sheet.closed_after_game:
         problems.append(
             RowProblem(
                 limit + 1,

@@ -106,7 +106,9 @@ class SheetEntryMixin:
             # "Zeit abgelaufen nach Spiel n", prefilled with the games entered.
             "offers_time_up": self.offers_time_up(),
             "time_up_note": say(rules := self.sheet.round.tournament.rules, rules.time_up_note),
-            "time_up_games": self.sheet.round.tournament.rules.played_rows(page.records),
+            "time_up_games": self.sheet.round.tournament.rules.played_rows(
+                page.records, self.sheet.round.tournament.scoring_options
+            ),
             # A ruleset with a form per deal (count-down): its own form and script.
             **deal_form_context(self.sheet, page, entry),
             **sheet_words_context(self.sheet, page.game_limit),
@@ -210,7 +212,8 @@ class SheetPreviewMixin:
                 {"error": {"field": f"g{number}-record", "message": message}}, status=400
             )
         # The games among the rows (penalty lines are none): "Zeit abgelaufen nach Spiel n".
-        played = self.sheet.round.tournament.rules.played_rows(page.records)
+        tournament = self.sheet.round.tournament
+        played = tournament.rules.played_rows(page.records, tournament.scoring_options)
         return JsonResponse({**page_json(page), "played": played})
 
 

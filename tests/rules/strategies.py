@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rules.hausregeln import Kind, ScoringOptions
 from rules.hausregeln.keys import KNOWN_FIELDS
-from rules.hausregeln.vocabulary import ANNOUNCED_SOLOS, ONE_RE_KINDS, RE_PARTY_SIZE
+from rules.hausregeln.vocabulary import ANNOUNCED_SOLOS, ONE_RE_KINDS, RE_PARTY_SIZE, SEED_KINDS
 
 ABSAGEN = ["keine_90", "keine_60", "keine_30", "schwarz"]
 
@@ -27,9 +27,9 @@ options_strategy = st.builds(
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[int, int | None, list[int]]:
+def tables(draw: st.DrawFn, sizes: Any = (4, 5)) -> tuple[int, int | None, list[int]]:
     """(table_size, sitting_out, active seats)."""
-    table_size = draw(st.sampled_from([4, 5]))
+    table_size = draw(st.sampled_from(list(sizes)))
     sitting_out = draw(st.integers(1, 5)) if table_size == 5 else None
     active = [s for s in range(1, table_size + 1) if s != sitting_out]
     return table_size, sitting_out, active
@@ -126,10 +126,17 @@ def specials(draw: st.DrawFn, kind: Kind, augen_re: int) -> list[dict[str, str]]
 
 
 @st.composite
-def calculator_records(draw: st.DrawFn, deck: int = 40) -> dict[str, Any]:
-    """A valid calculator record for the given deck."""
-    table_size, sitting_out, active = draw(tables())
-    kind = draw(st.sampled_from(list(Kind)))
+def calculator_records(
+    draw: st.DrawFn,
+    deck: int = 40,
+    kinds: Any = SEED_KINDS,
+    no_specials: Any = (),
+    sizes: Any = (4, 5),
+) -> dict[str, Any]:
+    """A valid calculator record for the given deck, of one of ``kinds`` (the club's options
+    may add kinds; ``no_specials``: kinds the club values like a solo, without Sonderpunkte)."""
+    table_size, sitting_out, active = draw(tables(sizes))
+    kind = draw(st.sampled_from(sorted(kinds)))
     seats = draw(st.permutations(active))
     re_seats = list(seats[: RE_PARTY_SIZE[kind]])
     if deck == 40:
@@ -151,7 +158,7 @@ def calculator_records(draw: st.DrawFn, deck: int = 40) -> dict[str, Any]:
     if calls or draw(st.booleans()):
         record["statements"] = calls
     # a 48-card Re party with 0 Augen but a trick ("none") still gets no Sonderpunkte
-    extras = draw(specials(kind, augen))
+    extras = [] if kind in no_specials else draw(specials(kind, augen))
     if extras or draw(st.booleans()):
         record["specials"] = extras
     return record
@@ -165,9 +172,9 @@ def scenarios(draw: st.DrawFn) -> tuple[dict[str, Any], ScoringOptions]:
 
 
 @st.composite
-def revoke_records(draw: st.DrawFn) -> dict[str, Any]:
+def revoke_records(draw: st.DrawFn, kinds: Any = SEED_KINDS) -> dict[str, Any]:
     table_size, sitting_out, active = draw(tables())
-    kind = draw(st.sampled_from(list(Kind)))
+    kind = draw(st.sampled_from(sorted(kinds)))
     record = _table_fields(draw, table_size, sitting_out)
     record["kind"] = kind.value
     seats = draw(st.permutations(active))
@@ -178,9 +185,9 @@ def revoke_records(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
-def quick_entries(draw: st.DrawFn) -> dict[str, Any]:
+def quick_entries(draw: st.DrawFn, kinds: Any = SEED_KINDS, max_value: int = 30) -> dict[str, Any]:
     table_size, sitting_out, active = draw(tables())
-    kind = draw(st.sampled_from(list(Kind)))
+    kind = draw(st.sampled_from(sorted(kinds)))
     record = _table_fields(draw, table_size, sitting_out)
     record["kind"] = kind.value
     seats = draw(st.permutations(active))
@@ -193,7 +200,7 @@ def quick_entries(draw: st.DrawFn) -> dict[str, Any]:
             record["winners"] = list(seats[1:])
     else:
         record["winners"] = list(seats[:2])
-    record["value"] = draw(st.integers(0, 30))
+    record["value"] = draw(st.integers(0, max_value))
     return record
 
 

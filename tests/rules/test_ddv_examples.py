@@ -157,8 +157,8 @@ def test_score_round_needs_a_ruleset_with_round_sheets(monkeypatch, capsys) -> N
     from django.core.management.base import CommandError
 
     monkeypatch.setattr("sys.stdin", io.StringIO("{}"))
-    with pytest.raises(CommandError, match="hausregeln"):
-        call_command("score_round", "-")
+    with pytest.raises(CommandError, match="'24'"):
+        call_command("score_round", "-", "--ruleset", "24")
 
 
 def test_ddv_is_registered() -> None:

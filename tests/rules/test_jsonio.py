@@ -27,6 +27,7 @@ def test_one_record_gives_one_object() -> None:
         "winner": "re",
         "breakdown": [["120", 1], ["Re", 1]],
         "warnings": [],
+        "bock": 1,
     }
 
 

@@ -15,15 +15,17 @@ def test_every_option_text_reads_english(key):
     ruleset = rules.get(key)
     assert ruleset.text(ruleset.label, "en")
     for spec in ruleset.option_specs():
-        texts = [spec.label, *(label for _value, label in spec.choices if not label.isdigit())]
-        if spec.help:
-            texts.append(spec.help)
+        # a map's keys are the ruleset's own words (Sonderpunkte, solos), shown as they are
+        choices = () if spec.kind == "map" else spec.choices
+        texts = [spec.label, *(label for _value, label in choices if not label.isdigit())]
+        texts += [text for text in (spec.help, spec.group) if text]
         for text in texts:
             assert ruleset.text(text, "en") != text, (key, text)
-        assert spec.kind in ("bool", "choice", "int")
-        if spec.kind == "int":
+        assert spec.kind in ("bool", "choice", "int", "list", "map")
+        if spec.kind in ("int", "map"):
             assert spec.minimum is not None and spec.maximum is not None
-            assert spec.within(spec.default)
+            defaults = spec.default.values() if spec.kind == "map" else [spec.default]
+            assert all(spec.within(value) for value in defaults)
 
 
 def test_an_int_option_is_parsed_within_its_bounds():

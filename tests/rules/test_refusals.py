@@ -58,6 +58,10 @@ def revoke(offender: Any = 2, **changes: Any) -> dict[str, Any]:
 
 
 DROP = object()
+ARMUT = ScoringOptions(armut=True)
+BOCK = ScoringOptions(bock=True)
+REDEAL = ScoringOptions(schmeissen="redeal")
+THROW = {"schmeissen": {"seat": 2, "reason": "koenige"}}
 PLACEHOLDER = re.compile(r"\{[a-z_]*(:[a-z]+)?\}")
 RE_STATEMENT = [st("re", "re")]
 BOTH = [st("re", "re"), st("kontra", "kontra")]
@@ -960,6 +964,109 @@ CASES: list[tuple[str, Any, ScoringOptions | None, str | None, str, str]] = [
         "Trumpfsolo",
     ),
     ("revoke-kind-missing", revoke(kind=DROP), None, "kind", "missing", "kind"),
+    # --- the club's options (CLUBRULES.md §6) -----------------------------------------------
+    ("club-kreuzsolo-not-played", solo("solo_kreuz"), None, "kind", "kind_not_played", "Kreuz"),
+    ("club-armut-not-played", normal(kind="armut"), None, "kind", "armut_not_played", "Armut"),
+    ("club-armut-on-normal", normal(armut={"poor": 1}), ARMUT, "armut", "armut_field", "armut"),
+    (
+        "club-armut-poor-kontra",
+        normal(kind="armut", armut={"poor": 2}),
+        ARMUT,
+        "armut.poor",
+        "armut_poor_not_re",
+        "Platz 2",
+    ),
+    (
+        "club-klaerungsstich-normal",
+        normal(klaerungsstich=1),
+        None,
+        "klaerungsstich",
+        "klaerungsstich_kind",
+        "Hochzeit",
+    ),
+    (
+        "club-klaerungsstich-4",
+        normal(kind="hochzeit", klaerungsstich=4),
+        None,
+        "klaerungsstich",
+        "klaerungsstich_range",
+        "3.",
+    ),
+    (
+        "club-klaerungsstich-allein-2",
+        solo("hochzeit_allein", klaerungsstich=2),
+        None,
+        "klaerungsstich",
+        "klaerungsstich_allein",
+        "3.",
+    ),
+    ("club-schmeissen-default", THROW, None, "schmeissen", "schmeissen_not_entered", "Schmeißen"),
+    (
+        "club-schmeissen-reason-unknown",
+        {"schmeissen": {"seat": 2, "reason": "dame"}},
+        REDEAL,
+        "schmeissen.reason",
+        "schmeissen_reason_unknown",
+        '"dame"',
+    ),
+    (
+        "club-schmeissen-reason-not-allowed",
+        {"schmeissen": {"seat": 2, "reason": "ein_trumpf"}},
+        REDEAL,
+        "schmeissen.reason",
+        "schmeissen_reason_not_allowed",
+        "höchstens ein Trumpf",
+    ),
+    (
+        "club-schmeissen-neunen-40",
+        {"schmeissen": {"seat": 2, "reason": "neunen"}},
+        ScoringOptions(schmeissen="redeal", schmeissen_reasons=("neunen",)),
+        "schmeissen.reason",
+        "schmeissen_reason_deck",
+        "48 Karten",
+    ),
+    ("club-bock-default", normal(bock=2), None, "bock", "bock_not_played", "Bockrunden"),
+    ("club-bock-3", normal(bock=3), BOCK, "bock", "bock_invalid", "1, 2, 4"),
+    (
+        "club-ausloeser-default",
+        normal(bock_ausloeser=True),
+        None,
+        "bock_ausloeser",
+        "bock_ausloeser_not_played",
+        "Bockrunden",
+    ),
+    (
+        "club-ausloeser-schmeissen",
+        {**THROW, "bock_ausloeser": True},
+        ScoringOptions(bock=True, schmeissen="game"),
+        "bock_ausloeser",
+        "bock_ausloeser_schmeissen",
+        "Schmeißen",
+    ),
+    (
+        "club-stilles-solo-fuchs",
+        solo("stilles_solo", specials=[sp("re", "fuchs_gefangen")]),
+        ScoringOptions(stilles_solo="solo"),
+        "specials",
+        "specials_valued_as_solo",
+        "Trumpfsolo",
+    ),
+    (
+        "club-quick-value-41",
+        quick(value=41),
+        ScoringOptions(ansagen="plus2"),
+        "value",
+        "value_range_club",
+        "40",
+    ),
+    (
+        "club-direct-value-above-bock",
+        direct({"1": 61, "2": 61, "3": -61, "4": -61}, bock=2),
+        BOCK,
+        "points",
+        "points_value_too_high_club",
+        "60",
+    ),
 ]
 
 

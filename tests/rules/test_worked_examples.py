@@ -406,6 +406,7 @@ def test_h12_revoke_is_its_own_entry_method() -> None:
         "winner": None,
         "breakdown": [],
         "warnings": [],
+        "bock": 1,
     }
 
 

@@ -27,11 +27,8 @@ def test_create_tournament_plays_the_house_rules_by_default():
     tournament = made()
     assert tournament.ruleset == "hausregeln"
     assert tournament.scoring_options == ScoringOptions()
-    assert tournament.ruleset_options == {
-        "deck": 40,
-        "pre_lead_counts": False,
-        "ddv_absage_bonus": False,
-    }
+    # every option stored, the club options (CLUBRULES.md) at their defaults
+    assert tournament.ruleset_options == ScoringOptions().to_dict()
 
 
 def test_create_tournament_takes_a_ruleset_and_options():
@@ -91,6 +88,7 @@ def test_settings_page_shows_and_saves_the_rulesets_options(organiser_client, to
         "cycles": 4,
         "deck": 48,
         "ddv_absage_bonus": "on",
+        "solo_lost_point": "on",  # ticked by default, so a browser posts it
     }
     response = organiser_client.post(url, data)
     assert response.status_code == 302

@@ -134,8 +134,15 @@ class TournamentForm(forms.ModelForm):
             sets.append((_("Regelwerk"), [self["ruleset"]], "", 0, "", True))
             for each in ruleset_fields.registered():
                 legend = _("Wertung (%(ruleset)s)") % {"ruleset": each.text(each.label, lang)}
-                fields = [self[name] for name in self.option_fields[each.key]]
                 help_text = ruleset_fields.cycles_help(each)
                 matter = ruleset_fields.cycles_matter(each)
-                sets.append((legend, fields, each.key, each.default_cycles, help_text, matter))
+                # The options in the groups the ruleset declares (a club's rule sheet:
+                # Sonderpunkte, Soli, Ansagen, Bock, …), each its own fieldset.
+                groups: dict[str, list[forms.BoundField]] = {}
+                specs = each.option_specs()
+                for spec, name in zip(specs, self.option_fields[each.key], strict=True):
+                    groups.setdefault(spec.group, []).append(self[name])
+                for group, fields in groups.items() or [("", [])]:
+                    title = f"{legend} · {each.text(group, lang)}" if group else legend
+                    sets.append((title, fields, each.key, each.default_cycles, help_text, matter))
         return sets

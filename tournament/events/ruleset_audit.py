@@ -21,6 +21,14 @@ def _shown(spec: OptionSpec | None, value: Any) -> str:
         return "ja" if value else "nein"
     if spec is not None and spec.kind == "choice":
         return next((label for choice, label in spec.choices if choice == value), str(value))
+    if spec is not None and spec.kind == "list":
+        labels = dict(spec.choices)
+        return ", ".join(str(labels.get(item, item)) for item in value or []) or "–"
+    if spec is not None and spec.kind == "map":
+        labels = dict(spec.choices)
+        return ", ".join(
+            f"{labels.get(key, key)} {number}" for key, number in (value or {}).items()
+        )
     return str(value)
 
 

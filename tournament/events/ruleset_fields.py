@@ -1,8 +1,9 @@
 """The ruleset on the tournament's form: a choice of the registered rulesets by their names and
 the options of each, rendered from its :class:`rules.options.OptionSpec` (label, help, bounds,
-choices in the reader's language). The page shows the chosen ruleset's options (a script hides
-the others; without it they all show, each under its ruleset's name); only the chosen one's are
-read, checked against the specs and then by the ruleset itself.
+choices in the reader's language; a list option as checkboxes, a map option as a number per
+key; grouped as the ruleset groups them). The page shows the chosen ruleset's options (a script
+hides the others; without it they all show, each under its ruleset's name); only the chosen
+one's are read, checked against the specs and then by the ruleset itself.
 
 A field is named after its option (``deck``), or ``KEY-NAME`` where two rulesets share a name.
 """
@@ -14,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -79,14 +81,85 @@ def cycles_help(ruleset: Ruleset) -> str:
     }
 
 
+class OptionMapWidget(forms.MultiWidget):
+    """A whole number per named key (a map option, e.g. each Sonderpunkt's value), each input
+    with its own label."""
+
+    def __init__(self, keys: list[tuple[str, str]], low: int | None, high: int | None) -> None:
+        self.labels = dict(keys)
+        attrs = {"min": low, "max": high, "step": 1, "inputmode": "numeric"}
+        super().__init__({key: forms.NumberInput(attrs=attrs) for key, _label in keys})
+
+    def decompress(self, value: Any) -> list[Any]:
+        value = value or {}
+        return [value.get(key) for key in self.labels]
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> str:
+        if not isinstance(value, list):
+            value = self.decompress(value)
+        attrs = self.build_attrs(self.attrs, attrs)
+        base = attrs.get("id")
+        inputs = []
+        for (key, label), widget, part in zip(
+            self.labels.items(), self.widgets, value, strict=True
+        ):
+            own = {**attrs, "id": f"{base}_{key}"} if base else dict(attrs)
+            html = widget.render(f"{name}_{key}", part, own, renderer)
+            inputs.append((label, html))
+        items = format_html_join(
+            "", '<label class="option-map-key"><span>{}</span> {}</label>', inputs
+        )
+        return format_html('<div class="option-map">{}</div>', items)
+
+
+class OptionMapField(forms.MultiValueField):
+    """A map option as one form field: its keys' whole numbers, gathered into a dict (keys left
+    empty are left out and keep their value)."""
+
+    def __init__(self, keys: list[tuple[str, str]], low: int | None, high: int | None, **kwargs):
+        self.keys = [key for key, _label in keys]
+        fields = [forms.IntegerField(required=False) for _key in keys]
+        super().__init__(
+            fields, widget=OptionMapWidget(keys, low, high), require_all_fields=False, **kwargs
+        )
+
+    def compress(self, data_list: list[Any]) -> dict[str, int]:
+        return {
+            key: value
+            for key, value in zip(self.keys, data_list or [], strict=False)
+            if value is not None
+        }
+
+
 def option_field(ruleset: Ruleset, spec: OptionSpec, lang: str | None) -> forms.Field:
     """A form field for one of the ruleset's options, labelled in the reader's language. Never
     required: a ruleset not chosen is not read, and the chosen one's missing values keep what is
-    set (:func:`read_options`)."""
+    set (:func:`read_options`). A list option is a row of checkboxes, a map option a number per
+    key."""
     label = ruleset.text(spec.label, lang)
     help_text = ruleset.text(spec.help, lang) if spec.help else ""
     if spec.kind == "bool":
         return forms.BooleanField(label=label, required=False, help_text=help_text)
+    choices = [(value, ruleset.text(text, lang)) for value, text in spec.choices]
+    if spec.kind == "list":
+        return forms.MultipleChoiceField(
+            label=label,
+            choices=choices,
+            required=False,
+            help_text=help_text,
+            widget=forms.CheckboxSelectMultiple,
+            error_messages={"invalid_choice": spec_refusal(ruleset, spec, None, lang)},
+        )
+    if spec.kind == "map":
+        return OptionMapField(
+            choices,
+            spec.minimum,
+            spec.maximum,
+            label=label,
+            required=False,
+            help_text=help_text,
+            error_messages={"invalid": spec_refusal(ruleset, spec, None, lang)},
+        )
     # A value the field cannot even read is refused naming the option, as the checks below do.
     refused = {"invalid": spec_refusal(ruleset, spec, None, lang)}
     if spec.kind == "int":
@@ -136,6 +209,10 @@ def posted_change(form: forms.BaseForm) -> bool:
         if isinstance(field, forms.BooleanField):
             if field.to_python(posted) != bool(shown):
                 return True
+        elif isinstance(field, forms.MultipleChoiceField):
+            posted_list = form.data.getlist(name) if hasattr(form.data, "getlist") else posted
+            if sorted(posted_list or []) != sorted(shown or []):
+                return True
         elif str(posted) != str(shown):
             return True
     return False
@@ -155,6 +232,11 @@ def read_options(
         value = cleaned.get(name)
         if spec.kind == "bool":
             data[spec.name] = bool(value)  # a checkbox: not posted is off
+        elif spec.kind == "list":
+            if value:  # none ticked posts nothing: the list keeps what is set
+                data[spec.name] = list(value)
+        elif spec.kind == "map":
+            data[spec.name] = {**dict(data.get(spec.name) or {}), **(value or {})}
         elif value not in (None, ""):
             data[spec.name] = value
         refusal = spec_refusal(ruleset, spec, data.get(spec.name, spec.default), lang)
@@ -186,6 +268,25 @@ def named(ruleset: Ruleset, spec: OptionSpec, message: str, lang: str | None) ->
 
 def spec_refusal(ruleset: Ruleset, spec: OptionSpec, value: Any, lang: str | None) -> str:
     """What is wrong with ``value`` for ``spec`` in the reader's language ("" when nothing)."""
+    if spec.kind == "list":
+        allowed = [choice for choice, _label in spec.choices]
+        if isinstance(value, list) and all(item in allowed for item in value):
+            return ""
+        return named(ruleset, spec, _("bitte nur die angebotenen Werte wählen."), lang)
+    if spec.kind == "map":
+        keys = [key for key, _label in spec.choices]
+        if isinstance(value, dict) and all(
+            key in keys and type(number) is int and spec.within(number)
+            for key, number in value.items()
+        ):
+            return ""
+        return named(
+            ruleset,
+            spec,
+            _("bitte je eine ganze Zahl von %(low)d bis %(high)d.")
+            % {"low": spec.minimum, "high": spec.maximum},
+            lang,
+        )
     if spec.kind == "bool":
         return "" if type(value) is bool else named(ruleset, spec, _("bitte Ja oder Nein."), lang)
     if spec.kind == "int":
