@@ -297,3 +297,19 @@ def test_only_the_turnierleitung_changes_the_ruleset(db):
             if response.status_code == 302:
                 assert "/login" in response["Location"] or "anmelden" in response["Location"]
             assert fresh.ruleset == before, role
+
+
+def test_a_crafted_post_of_a_club_value_after_release_is_refused(
+    make_tournament, add_participants, organiser, organiser_client
+):
+    """A map option posts one input per key (``sonderpunkte_gegen``); the page sends none of
+    them once the round is released, a crafted post is refused and changes nothing."""
+    tournament = _seated(make_tournament, add_participants, organiser, 8)
+    release_round(tournament, 1, user=organiser)
+    response = organiser_client.post(
+        settings_url(tournament), form_data(tournament, sonderpunkte_gegen=3)
+    )
+    assert response.status_code == 200
+    assert "schon freigegeben" in " ".join(response.context["form"].errors["ruleset"])
+    tournament.refresh_from_db()
+    assert tournament.ruleset_options.get("sonderpunkte", {}).get("gegen", 1) == 1

@@ -36,6 +36,9 @@ def settings_data(tournament: Tournament, **changes) -> dict:
     form = TournamentForm(instance=tournament)
     data = {name: field.value() for name, field in ((n, form[n]) for n in form.fields)}
     data = {key: value for key, value in data.items() if value not in (None, False)}
+    for name, value in list(data.items()):
+        if isinstance(value, dict):  # a map option posts one input per key, as the page does
+            data.update({f"{name}_{key}": part for key, part in data.pop(name).items()})
     data["date"] = tournament.date.isoformat()
     data.update(changes)
     return data

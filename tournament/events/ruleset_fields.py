@@ -201,9 +201,16 @@ def posted_change(form: forms.BaseForm) -> bool:
     """Whether a post names another ruleset or option value than the form shows (a browser
     sends no disabled field: only a crafted post does, and it is refused, not ignored)."""
     for name in ("ruleset", *field_names().values()):
+        field = form.fields[name]
+        if isinstance(field, forms.MultiValueField):
+            parts = field.widget.value_from_datadict(form.data, form.files, name)
+            if any(part not in (None, "") for part in parts):
+                shown = field.widget.decompress(form.get_initial_for_field(field, name))
+                if [str(part) for part in parts] != [str(part) for part in shown]:
+                    return True
+            continue
         if name not in form.data:
             continue
-        field = form.fields[name]
         shown = form.get_initial_for_field(field, name)
         posted = form.data.get(name)
         if isinstance(field, forms.BooleanField):
