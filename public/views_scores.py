@@ -16,6 +16,7 @@ from seasons.freshness import fellow_ids
 from tournament.models import Participant, Round, Seat
 from tournament.polling.freshness import ConditionalGetMixin, database_stamp
 from tournament.polling.stamp import Stamp
+from tournament.privacy.names import public_names
 from tournament.ruleset_texts import say
 
 
@@ -79,7 +80,7 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             for number in sorted(set(seats) | set(games))
         ]
         context.update(
-            participant_name=participant.name,
+            participant_name=public_names(self.tournament).get(participant.pk, ""),
             row=row,
             rounds=rounds,
             show_points=show_points,

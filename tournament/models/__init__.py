@@ -29,7 +29,7 @@ from tournament.models.access import (
 )
 from tournament.models.audit import AuditEntry, render_message
 from tournament.models.clock import ClockExtension, ClockSettings, RoundClock
-from tournament.models.clubs import Club, Member
+from tournament.models.clubs import Club, Member, NameChoice, PublicNames
 from tournament.models.codes import (
     PUBLIC_ID_BYTES,
     SHORT_CODE_ALPHABET,
@@ -74,6 +74,8 @@ __all__ = [
     "CYCLES_MESSAGE",
     "INVITATION_DAYS",
     "MAX_FEE_CENTS",
+    "NameChoice",
+    "PublicNames",
     "MAX_PRIZE_CENTS",
     "MAX_PRIZE_RANKS",
     "PUBLIC_ID_BYTES",

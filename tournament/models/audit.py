@@ -50,6 +50,7 @@ class AuditEntry(models.Model):
         FEE_REFUNDED = "fee.refunded", _("Startgeldzahlung zurückgenommen")
         PRIZES_CHANGED = "prizes.changed", _("Startgeld und Preise geändert")
         ROUND_CLOCK = "round.clock", _("Rundenuhr")
+        PERSON_ANONYMISED = "person.anonymised", _("Person anonymisiert")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_entries"

@@ -36,7 +36,7 @@ from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date, quote_etag
 
-from tournament.models import AuditEntry, Tournament
+from tournament.models import AuditEntry, Club, Tournament
 from tournament.polling.stamp import Stamp, make_stamp, renew_stamp, shared_stamp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,6 +106,12 @@ def database_stamp(tournament: Tournament, also: Iterable[int] = ()) -> Stamp:
         f"{field}={getattr(tournament, field)}"
         for field in ("name", "date", *Tournament.SETTINGS_FIELDS)
     )
+    if tournament.club_id is not None:  # the club's say on names shows on every page
+        fields += str(
+            Club.objects.filter(pk=tournament.club_id)
+            .values_list("public_names", "consent_allowed")
+            .first()
+        )
     digest = hashlib.sha256(fields.encode()).hexdigest()[:12]
     return Stamp(f"d{version}-{digest}", changed_at)
 
