@@ -10,10 +10,10 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from public.views import released_seats
 from scoring.standings.columns import api_record
 from scoring.standings.ranking import cached_standings
 from scoring.standings.views import BadParameter, after_round_parameter
-from public.views import released_seats
 from tournament.models import Round, Tournament
 from tournament.polling.freshness import (
     answer_poll,

@@ -124,9 +124,7 @@ def standings_public(tournament: Tournament) -> bool:
     return tournament.public_standings
 
 
-def compute_season(
-    season: Season, *, public: bool = False, published: bool = False
-) -> SeasonTable:
+def compute_season(season: Season, *, public: bool = False, published: bool = False) -> SeasonTable:
     """The season's table. ``public``: as players may see it, from the evenings whose
     standings are public only (the sums would otherwise give away a hidden table: a member's
     season points before and after the evening differ by that evening's points); the other
