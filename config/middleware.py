@@ -27,6 +27,17 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
+def policy_for(response: HttpResponse) -> str:
+    """The policy of ``response``: an embed page (``public.embed``) names the sites that may
+    frame it in ``response.frame_ancestors``; every other page may be framed by none."""
+    ancestors = getattr(response, "frame_ancestors", None)
+    if not ancestors:
+        return CONTENT_SECURITY_POLICY
+    return CONTENT_SECURITY_POLICY.replace(
+        "frame-ancestors 'none'", "frame-ancestors " + " ".join(ancestors)
+    )
+
+
 class LanguageMiddleware:
     """German unless the user chose another language.
 
@@ -59,7 +70,7 @@ class ContentSecurityPolicyMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        response.headers.setdefault("Content-Security-Policy", policy_for(response))
         response.headers.setdefault(
             "Permissions-Policy", "camera=(), microphone=(), geolocation=()"
         )

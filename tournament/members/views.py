@@ -24,7 +24,7 @@ from tournament.clubs.services import (
 )
 from tournament.errors import DomainError
 from tournament.members.services import import_members
-from tournament.models import Member, Participant
+from tournament.models import Member, NameChoice, Participant
 from tournament.normalize import name_sort_key, search_matches
 from tournament.participants.forms import ImportForm
 from tournament.participants.import_limits import MAX_FILE_BYTES
@@ -92,7 +92,9 @@ class MemberEditView(ClubMixin, TemplateView):
             .select_related("tournament")
             .order_by("-tournament__date")
         )
-        context.update(member=self.member, others=others, evenings=evenings)
+        context.update(
+            member=self.member, others=others, evenings=evenings, name_choices=NameChoice.choices
+        )
         return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
