@@ -69,7 +69,12 @@ def texts_of(client, urls):
 
 def set_rule(club, rule: str) -> None:
     save_club_privacy(
-        club, public_names=rule, consent_allowed=True, guest_retention_months=None, embed_origins=""
+        club,
+        public_names=rule,
+        consent_allowed=True,
+        guest_retention_months=None,
+        embed_origins="",
+        public_player_pages=True,
     )
 
 

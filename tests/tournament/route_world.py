@@ -19,6 +19,7 @@ from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
 from tournament.models import ClubMembership, Member, Participant, Table, Tournament
 from tournament.participants.services import import_participants
+from tournament.privacy.links import personal_token
 
 NAMES = [
     "Anna Arndt",
@@ -55,6 +56,7 @@ class World:
             "club": self.tournament.club.slug,
             "season": self.season_slug,
             "member": self.member.public_id,
+            "personal": personal_token(self.member),
             "token": self.token,
             # The admin's routes: nothing of that id exists (deterministic on every database).
             "app_label": "tournament",

@@ -49,6 +49,10 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "public:season_member": (PUBLIC, 200, 405),
     # the club's own website frames these (frame-ancestors: tests/privacy/test_embed*.py)
     "public:embed": (PUBLIC, 200, 405),
+    # a member's page across evenings: public where the club allows (the world's club does not:
+    # 404), and through the member's personal link
+    "public:player_card": (PUBLIC, 404, 405),
+    "public:personal": (PUBLIC, 200, 405),
     "public:embed_season": (PUBLIC, 200, 405),
     "login": (PUBLIC, 200, 200),  # an empty form is shown again
     "logout": (PUBLIC, 405, 302),

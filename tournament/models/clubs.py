@@ -41,6 +41,9 @@ class Club(models.Model):
     consent_allowed = models.BooleanField(
         _("Einwilligung in den vollen Namen zulassen"), default=True
     )
+    public_player_pages = models.BooleanField(
+        _("Spielerseiten über alle Abende öffentlich"), default=False
+    )
     # Guests (participants without a member) are anonymised this many months after their
     # evening (``manage.py anonymise_guests``); None: never automatically.
     guest_retention_months = models.PositiveSmallIntegerField(

@@ -49,6 +49,7 @@ def save_club_privacy(
     consent_allowed: bool,
     guest_retention_months: int | None,
     embed_origins: str,
+    public_player_pages: bool = False,
 ) -> Club:
     """The club's privacy settings; every public page of its tournaments renders anew."""
     if public_names not in PublicNames.values:
@@ -64,8 +65,15 @@ def save_club_privacy(
     club.consent_allowed = consent_allowed
     club.guest_retention_months = guest_retention_months
     club.embed_origins = embed_origins
+    club.public_player_pages = public_player_pages
     club.save(
-        update_fields=["public_names", "consent_allowed", "guest_retention_months", "embed_origins"]
+        update_fields=[
+            "public_names",
+            "consent_allowed",
+            "public_player_pages",
+            "guest_retention_months",
+            "embed_origins",
+        ]
     )
     renew_club_pages(club)
     return club

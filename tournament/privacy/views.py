@@ -33,7 +33,13 @@ from tournament.privacy.services import (
 class ClubPrivacyForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ["public_names", "consent_allowed", "guest_retention_months", "embed_origins"]
+        fields = [
+            "public_names",
+            "consent_allowed",
+            "public_player_pages",
+            "guest_retention_months",
+            "embed_origins",
+        ]
         widgets = {
             "public_names": forms.RadioSelect,
             "embed_origins": forms.Textarea(attrs={"rows": 3}),
@@ -47,6 +53,11 @@ class ClubPrivacyForm(forms.ModelForm):
             "consent_allowed": gettext_lazy(
                 "Wer einwilligt, erscheint mit vollem Namen. Ein Widerspruch (nur Initialen) "
                 "gilt immer."
+            ),
+            "public_player_pages": gettext_lazy(
+                "Jedes Mitglied hat eine Seite mit seinen Abenden und Zahlen. Aus: nur über "
+                "den persönlichen Link, den die Turnierleitung auf der Seite des Mitglieds "
+                "findet."
             ),
             "guest_retention_months": gettext_lazy(
                 "Gäste (Teilnehmer ohne Mitgliedseintrag) werden so viele Monate nach ihrem "
@@ -108,6 +119,7 @@ class ClubPrivacyView(ClubMixin, FormView):
                 consent_allowed=data["consent_allowed"],
                 guest_retention_months=data["guest_retention_months"],
                 embed_origins=data["embed_origins"],
+                public_player_pages=data["public_player_pages"],
             )
         except DomainError as error:
             form.add_error(error.field, error.message)
