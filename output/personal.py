@@ -37,6 +37,14 @@ def _table_title(label: str) -> str:
     return str(model._meta.verbose_name_plural).capitalize()
 
 
+def _field_title(label: str, attname: str) -> str:
+    """The field's name as the pages say it ("Durchgang" for ``round_id``)."""
+    for field in apps.get_model(label)._meta.concrete_fields:
+        if field.attname == attname:
+            return str(field.verbose_name)
+    return attname
+
+
 def _cell(value: Any) -> str:
     if value is None:
         return "–"
@@ -76,7 +84,7 @@ def data_pdf(data: dict[str, Any]) -> bytes:
             )
         )
         fields = list(rows[0])
-        cells = [[Paragraph(escape(field), head) for field in fields]]
+        cells = [[Paragraph(escape(_field_title(label, field)), head) for field in fields]]
         cells += [[Paragraph(escape(_cell(row[field])), small) for field in fields] for row in rows]
         width = document.width / len(fields)
         table = Table(cells, colWidths=[width] * len(fields), repeatRows=1)

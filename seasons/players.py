@@ -46,6 +46,13 @@ class Bar:
     height: float
     title: str
     negative: bool
+    value: int
+    value_y: float  # where the bar's figure stands (above a bar, below a negative one)
+    day: str  # "10.01." under the chart
+
+    @property
+    def center(self) -> float:
+        return self.x + self.width / 2
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,7 @@ class Chart:
     height: int
     zero: float
     bars: tuple[Bar, ...]
+    day_y: float
 
 
 @dataclass(frozen=True)
@@ -67,31 +75,40 @@ class RulesetPart:
     chart: Chart
 
 
-CHART_HEIGHT = 120
-BAR_WIDTH = 22
+CHART_WIDTH = 320  # at least; wider with many evenings
+PLOT_HEIGHT = 120  # the bars' room, a figure's line above and below it
 BAR_GAP = 8
+MAX_BAR = 48
+MIN_BAR = 14
+LINE = 14
 
 
 def chart(evenings: tuple[Evening, ...]) -> Chart:
-    """One bar per evening, above or below the zero line."""
+    """One bar per evening, above or below the zero line, its points beside it and its day
+    under the chart."""
     values = [evening.points for evening in evenings]
     top, bottom = max(0, *values), min(0, *values)
-    scale = (CHART_HEIGHT - 10) / ((top - bottom) or 1)
-    zero = 5 + top * scale
+    scale = PLOT_HEIGHT / ((top - bottom) or 1)
+    zero = LINE + top * scale
+    bar = max(MIN_BAR, min(MAX_BAR, (CHART_WIDTH - BAR_GAP) / len(values) - BAR_GAP))
     bars = tuple(
         Bar(
-            x=BAR_GAP + index * (BAR_WIDTH + BAR_GAP),
+            x=BAR_GAP + index * (bar + BAR_GAP),
             y=zero - max(value, 0) * scale,
-            width=BAR_WIDTH,
+            width=bar,
             height=max(abs(value) * scale, 1),
             title=f"{evening.tournament.date:%d.%m.%Y} {evening.tournament.name}: "
             f"{evening.total_text}",
             negative=value < 0,
+            value=value,
+            value_y=zero + abs(value) * scale + LINE - 3 if value < 0 else zero - value * scale - 3,
+            day=f"{evening.tournament.date:%d.%m.}",
         )
         for index, (evening, value) in enumerate(zip(evenings, values, strict=True))
     )
-    width = BAR_GAP + len(bars) * (BAR_WIDTH + BAR_GAP)
-    return Chart(width=width, height=CHART_HEIGHT, zero=zero, bars=bars)
+    width = max(CHART_WIDTH, int(BAR_GAP + len(bars) * (bar + BAR_GAP)))
+    height = PLOT_HEIGHT + 3 * LINE + 4
+    return Chart(width=width, height=height, zero=zero, bars=bars, day_y=height - 3)
 
 
 def share(part: int, whole: int) -> str:
