@@ -80,7 +80,8 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             for number in sorted(set(seats) | set(games))
         ]
         context.update(
-            participant_name=public_names(self.tournament).get(participant.pk, ""),
+            # The standings' rows carry the published names already.
+            participant_name=row.name if row else public_names(self.tournament)[participant.pk],
             row=row,
             rounds=rounds,
             show_points=show_points,
