@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from output import views
+from output import personal, views
 from output.backup.restore_views import RestoreView
 from output.backup.views import BackupView
 
@@ -11,6 +11,7 @@ app_name = "exports"
 PRINT = "<slug:slug>/druck/"
 ROUND_PRINT = PRINT + "durchgang/<int:number>/"
 EXPORT = "<slug:slug>/export/"
+MEMBER = "vereine/<slug:club>/mitglieder/<slug:member>/"
 
 urlpatterns = [
     path(PRINT, views.DownloadsView.as_view(), name="downloads"),
@@ -50,6 +51,23 @@ urlpatterns = [
         name="ranking_list_csv",
     ),
     path(EXPORT + "sicherung.json", BackupView.as_view(), name="backup"),
+    # A person's data (Auskunft): a participant, or a member of the club with every evening.
+    path(
+        EXPORT + "teilnehmer/<int:pk>/auskunft.json",
+        personal.ParticipantDataView.as_view(),
+        name="participant_data_json",
+    ),
+    path(
+        EXPORT + "teilnehmer/<int:pk>/auskunft.pdf",
+        personal.ParticipantDataView.as_view(kind="pdf"),
+        name="participant_data_pdf",
+    ),
+    path(MEMBER + "auskunft.json", personal.MemberDataView.as_view(), name="member_data_json"),
+    path(
+        MEMBER + "auskunft.pdf",
+        personal.MemberDataView.as_view(kind="pdf"),
+        name="member_data_pdf",
+    ),
     # Not below a tournament's slug: "verwaltung/<slug>/" is the tournament's page.
     path("sicherung/einlesen/", RestoreView.as_view(), name="restore"),
 ]

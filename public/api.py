@@ -10,10 +10,11 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from public.views import released_seats
 from scoring.standings.columns import api_record
 from scoring.standings.ranking import cached_standings
 from scoring.standings.views import BadParameter, after_round_parameter
-from tournament.models import Round, Seat, Tournament
+from tournament.models import Round, Tournament
 from tournament.polling.freshness import (
     answer_poll,
     database_stamp,
@@ -78,10 +79,9 @@ def tables_api(request: HttpRequest, slug: str, number: int) -> JsonResponse:
     if round_ is None:
         return api_error(_("Durchgang %(number)d ist nicht freigegeben.") % {"number": number}, 404)
     tables: dict[int, list[dict[str, Any]]] = {}
-    seats = Seat.objects.filter(round=round_).select_related("participant", "table")
-    for seat in tournament.mark_seat_keepers(seats.order_by("table__number", "number")):
+    for seat in released_seats(tournament, round_):
         tables.setdefault(seat.table.number, []).append(
-            {"seat": seat.number, "name": seat.participant.name, "captain": seat.is_captain}
+            {"seat": seat.number, "name": seat.shown_name, "captain": seat.is_captain}
         )
     return JsonResponse(
         [{"table": number, "players": players} for number, players in tables.items()],

@@ -67,7 +67,7 @@ class SeasonProjectorView(PublicSeasonMixin, TemplateView):
         if not self.season.public_standings:
             context["notice"] = _("Die Jahreswertung ist nicht öffentlich.")
             return context | {"season": self.season}
-        table = compute_season(self.season, public=True)
+        table = compute_season(self.season, public=True, published=True)
         rows = [
             (row, [shown_rank(row), row.name, row.evenings, row.rounds, row.points,
                    shown_average(row)])
@@ -85,5 +85,5 @@ def season_api(request: HttpRequest, club: str, season: str) -> JsonResponse:
     found = Season.objects.filter(club__slug=club, slug=season, public_standings=True).first()
     if found is None:
         return JsonResponse({"error": _("Unbekannte Saison.")}, status=404)
-    rows = [row.as_json() for row in compute_season(found, public=True).rows]
+    rows = [row.as_json() for row in compute_season(found, public=True, published=True).rows]
     return JsonResponse(rows, safe=False, json_dumps_params={"ensure_ascii": False})

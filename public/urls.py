@@ -3,7 +3,7 @@ lookup, seating, standings, rules, player pages, projector) and a club's public 
 
 from django.urls import path
 
-from public import seasons, standings, views, views_scores
+from public import embed, players, seasons, standings, views, views_scores
 
 app_name = "public"
 
@@ -30,4 +30,11 @@ urlpatterns = [
         seasons.PublicSeasonMemberView.as_view(),
         name="season_member",
     ),
+    path(
+        "v/<slug:club>/spieler/<slug:member>/", players.ClubPlayerView.as_view(), name="player_card"
+    ),
+    path("p/<str:personal>/", players.PersonalPlayerView.as_view(), name="personal"),
+    # For a club's own website, in an iframe (only from the sites the club lists).
+    path("einbetten/" + TOURNAMENT + "tabelle/", embed.EmbedStandingsView.as_view(), name="embed"),
+    path("einbetten/" + SEASON, embed.EmbedSeasonView.as_view(), name="embed_season"),
 ]

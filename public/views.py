@@ -13,6 +13,7 @@ from django.views.generic import TemplateView
 from scoring.models import Season
 from tournament.models import Round, Seat, Tournament
 from tournament.normalize import name_sort_key, search_matches
+from tournament.privacy.names import public_names
 from tournament.signup.services import is_open as signup_is_open
 from tournament.signup.services import settings_of
 
@@ -89,14 +90,19 @@ class TournamentView(PublicTournamentMixin, TemplateView):
 
 
 def released_seats(tournament: Tournament, round_: Round | None) -> list[Seat]:
-    """Every seat of ``round_`` with its player and table, each table told its list keeper."""
+    """Every seat of ``round_`` with its player and table, each table told its list keeper;
+    ``seat.shown_name`` is the player's name as the public pages show it."""
     if round_ is None:
         return []
-    return tournament.mark_seat_keepers(
+    seats = tournament.mark_seat_keepers(
         Seat.objects.filter(round=round_)
         .select_related("participant", "table")
         .order_by("table__number", "number")
     )
+    names = public_names(tournament)
+    for seat in seats:
+        seat.shown_name = names.get(seat.participant_id, "")
+    return seats
 
 
 class SeatLookupView(PublicTournamentMixin, TemplateView):
@@ -112,14 +118,14 @@ class SeatLookupView(PublicTournamentMixin, TemplateView):
         seats = released_seats(self.tournament, round_)
         if query:
             # "weiss" finds "Weiß", "Muller" and "Mueller" find "Müller"
-            matches = [seat for seat in seats if search_matches(query, seat.participant.name)]
+            matches = [seat for seat in seats if search_matches(query, seat.shown_name)]
         else:
             matches = []
         context.update(
             round=round_,
             query=query,
             matches=matches,
-            everyone=sorted(seats, key=lambda seat: name_sort_key(seat.participant.name)),
+            everyone=sorted(seats, key=lambda seat: name_sort_key(seat.shown_name)),
         )
         return context
 

@@ -16,6 +16,7 @@ from seasons.freshness import fellow_ids
 from tournament.models import Participant, Round, Seat
 from tournament.polling.freshness import ConditionalGetMixin, database_stamp
 from tournament.polling.stamp import Stamp
+from tournament.privacy.names import public_names
 from tournament.ruleset_texts import say
 
 
@@ -79,7 +80,8 @@ class PlayerView(PublicTournamentMixin, TemplateView):
             for number in sorted(set(seats) | set(games))
         ]
         context.update(
-            participant_name=participant.name,
+            # The standings' rows carry the published names already.
+            participant_name=row.name if row else public_names(self.tournament)[participant.pk],
             row=row,
             rounds=rounds,
             show_points=show_points,

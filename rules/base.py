@@ -56,6 +56,7 @@ from rules.outputs import RulesetOutputs
 from rules.printing import TIME_UP_NOTE
 from rules.rows import PENALTY, RowRefusal, RowResult, SheetResult
 from rules.sheet_words import HOUSE_SHEET_WORDS, SheetWords
+from rules.stats import PlayedRow, game_figures
 from rules.text import RULES_TEXTS, RulesTexts, Text
 
 JsonRow = Mapping[str, Any]
@@ -256,6 +257,11 @@ class Ruleset(RulesetOutputs, ABC):
     def metric_label(self, metric: str) -> Text:
         """How notes and the rules page name a metric of :data:`STANDINGS_METRICS`."""
         return self.rules_texts().metrics[metric]
+
+    def player_figures(self, rows: Sequence[PlayedRow]) -> dict[str, int]:
+        """A player's figures from the confirmed rows they played (:mod:`rules.stats`):
+        games, games won, solos and solos won."""
+        return game_figures(rows)
 
     def metric_figure(self, metric: str, value: int) -> Text:
         """A player's ``total`` or ``games_won`` in running text ("12 Punkte")."""

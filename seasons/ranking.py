@@ -18,6 +18,7 @@ from scoring.models import ScoreLine, Season, Sheet
 from scoring.standings.ranking import compute_standings
 from seasons.core import EveningResult, SeasonRow, SeasonRule, rank_season
 from tournament.models import Member, Participant, Tournament
+from tournament.privacy.names import member_public_names, public_names
 
 
 @dataclass(frozen=True)
@@ -123,11 +124,12 @@ def standings_public(tournament: Tournament) -> bool:
     return tournament.public_standings
 
 
-def compute_season(season: Season, *, public: bool = False) -> SeasonTable:
+def compute_season(season: Season, *, public: bool = False, published: bool = False) -> SeasonTable:
     """The season's table. ``public``: as players may see it, from the evenings whose
     standings are public only (the sums would otherwise give away a hidden table: a member's
     season points before and after the evening differ by that evening's points); the other
-    evenings count there once their table is switched on."""
+    evenings count there once their table is switched on. ``published``: the names as the
+    club publishes them on the web (``tournament.privacy.names``)."""
     every = tuple(season.tournaments.order_by("date", "pk"))
     hidden = tuple(t for t in every if not standings_public(t))
     tournaments = tuple(t for t in every if t not in hidden) if public else every
@@ -135,6 +137,9 @@ def compute_season(season: Season, *, public: bool = False) -> SeasonTable:
     member_ids = {result.member_id for result in results}
     members = Member.objects.filter(pk__in=member_ids).values_list("pk", "name", "public_id")
     names = {pk: name for pk, name, _public_id in members}
+    if published:
+        shown = member_public_names(season.club)
+        names = {pk: shown.get(pk, "") for pk in names}
     public_ids = {pk: public_id for pk, _name, public_id in members}
     rows = rank_season(results, names, season_rule(season))
     return SeasonTable(season, tournaments, tuple(rows), public_ids, hidden)
@@ -157,7 +162,7 @@ def member_evenings(
     """The member's season row and every evening of the season they played, with points and
     the place in that evening's standings (three queries per evening). ``public``: only the
     evenings whose standings are public, and the row of the public table."""
-    table = compute_season(season, public=public)
+    table = compute_season(season, public=public, published=public)
     row = next((r for r in table.rows if r.member_id == member.pk), None)
     participants = {
         p.tournament_id: p
@@ -179,7 +184,7 @@ def member_evenings(
         evenings.append(
             MemberEvening(
                 tournament=tournament,
-                name=participant.name,
+                name=public_names(tournament)[participant.pk] if public else participant.name,
                 points=result.points,
                 rounds=result.rounds,
                 place=place,

@@ -34,6 +34,7 @@ from seasons.tables import season_table, shown_average, shown_rank
 from tournament.access import ClubMixin
 from tournament.errors import DomainError
 from tournament.models import Club, Member
+from tournament.privacy.names import member_public_names
 
 
 def member_base(name: str, club: Club, season: Season) -> str:
@@ -131,7 +132,7 @@ class SeasonTableMixin:
     member_url_name = "seasons:member"
 
     def season_context(self, club: Club, season: Season, *, public: bool) -> dict[str, Any]:
-        table = compute_season(season, public=public)
+        table = compute_season(season, public=public, published=public)
         view = season_table(table, member_base=member_base(self.member_url_name, club, season))
         RequestConfig(self.request, paginate=False).configure(view)
         return {
@@ -156,9 +157,11 @@ class SeasonView(SeasonMixin, SeasonTableMixin, TemplateView):
 class MemberEveningsMixin:
     def member_context(self, season: Season, member: Member, *, public: bool) -> dict[str, Any]:
         row, evenings = member_evenings(season, member, public=public)
+        name = member_public_names(season.club)[member.pk] if public else member.name
         return {
             "season": season,
             "member": member,
+            "member_name": name,
             "row": row,
             "rank": shown_rank(row) if row else "",
             "average": shown_average(row) if row else "",

@@ -12,6 +12,7 @@ from tournament.events import views as events
 from tournament.fees import views as fees
 from tournament.members import views as members
 from tournament.participants import views as participants
+from tournament.privacy import views as privacy
 from tournament.seating import views as seating
 from tournament.signup import views as signup
 
@@ -44,6 +45,11 @@ urlpatterns = [
         "<slug:slug>/teilnehmer/<int:pk>/",
         participants.ParticipantEditView.as_view(),
         name="participant_edit",
+    ),
+    path(
+        "<slug:slug>/teilnehmer/<int:pk>/datenschutz/",
+        privacy.ParticipantPrivacyView.as_view(),
+        name="participant_privacy",
     ),
     path(
         "<slug:slug>/teilnehmer/<int:pk>/anwesend/",

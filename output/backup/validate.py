@@ -52,6 +52,7 @@ from tournament.models import (
     SLIDE_SECONDS_LIMITS,
     AuditEntry,
     Participant,
+    PublicNames,
     Round,
     SeatChange,
     SeatingRule,
@@ -149,6 +150,14 @@ class _Reader(SheetChecks):
                 choices=SeatingRule.values,
             ),
         }
+        # Backups made before the setting existed publish as the club says.
+        values["public_names"] = checked(
+            {"public_names": ""} | item,
+            "public_names",
+            "str",
+            path,
+            choices=["", *PublicNames.values],
+        )
         # Backups made before the projector's show existed keep its defaults.
         values["slide_seconds"] = checked(
             {"slide_seconds": SLIDE_SECONDS_DEFAULT} | item,

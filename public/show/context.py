@@ -48,7 +48,7 @@ def standings_board(standings: Standings) -> dict[str, Any]:
 
 
 def season_board(season: Any) -> dict[str, Any]:
-    table = compute_season(season, public=True)
+    table = compute_season(season, public=True, published=True)
     rows = [
         (row, [shown_rank(row), row.name, row.evenings, row.rounds, row.points,
                shown_average(row)])
@@ -66,7 +66,7 @@ def show_context(tournament: Tournament, round_: Round | None, fixed: str, stamp
         slide: dict[str, Any] = {"kind": kind}
         if kind == SEATING:
             seats = released_seats(tournament, round_)
-            slide["seats"] = sorted(seats, key=lambda seat: name_sort_key(seat.participant.name))
+            slide["seats"] = sorted(seats, key=lambda seat: name_sort_key(seat.shown_name))
         elif kind == STANDINGS:
             standings = cached_standings(tournament, stamp=stamp)
             slide.update(standings_board(standings), standings=standings)

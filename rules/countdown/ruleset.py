@@ -34,6 +34,7 @@ from rules.entry import EntrySpec
 from rules.printing import LegendLine, PrintedSheet
 from rules.rows import DEAL, RowRefusal, RowResult, SheetResult
 from rules.standings import StandingsColumnSpec
+from rules.stats import PlayedRow, partie_figures
 from rules.text import RulesTexts, Text
 
 # The English catalogue of the labels (the ruleset's, its options' and their choices').
@@ -143,6 +144,10 @@ class CountdownRuleset(Ruleset):
 
     def partie_end(self, winner: str, breakdown: Sequence[Sequence[Any]]) -> dict[int, int] | None:
         return outputs.partie_end_scores(winner, breakdown)
+
+    def player_figures(self, rows: Sequence[PlayedRow]) -> dict[str, int]:
+        """Deals, counted Parties, Parties won and their Restpunkte (no games, no solos)."""
+        return partie_figures(rows)
 
     def metric_figure(self, metric: str, value: int) -> Text:
         return outputs.metric_figure(metric, value)

@@ -39,6 +39,7 @@ from rules.entry import EntrySpec
 from rules.printing import LegendLine, PrintedSheet, table_note
 from rules.rows import GAME, PENALTY, RowRefusal, RowResult, SheetResult
 from rules.standings import BASIC_COLUMNS, SOLOS_COLUMN, StandingsColumnSpec
+from rules.stats import PFLICHTSOLOS, PFLICHTSOLOS_WON, PlayedRow, game_figures
 from rules.text import RULES_TEXTS, RulesTexts, Text, gettext_noop, ngettext_lazy
 
 LABEL = "DDV-Turnierspielregeln"
@@ -418,6 +419,14 @@ class DDV(Ruleset):
         """``score_round``: sheets in, round results out (not in the interface yet)."""
         output, refused = score_round_document(text, options, lang)
         return dumps(output), refused
+
+    def player_figures(self, rows: Sequence[PlayedRow]) -> dict[str, int]:
+        """Games, games won, solos and solos won, and the Pflichtsoli among the solos."""
+        pflicht = [row for row in rows if row.soloist and row.record.get("solo_mode") == "pflicht"]
+        return game_figures(rows) | {
+            PFLICHTSOLOS: len(pflicht),
+            PFLICHTSOLOS_WON: sum(row.won for row in pflicht),
+        }
 
 
 DDV_RULES = DDV()

@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key
+from tournament.privacy.names import public_names
 from tournament.ruleset_texts import said
 
 PODIUM = 3  # places 1 to 3
@@ -313,6 +314,8 @@ def cached_standings(
     """Standings for the public pages, kept a few seconds so that a room full of phones
     polling the table costs one computation, not one per request.
 
+    The names are those the public pages show (``published``).
+
     The cache holds plain data (``standings_data``: the round number, the rows and the open
     sheets as JSON-able dicts), never the tournament (a model instance): what is read back is
     the same whatever happened to the tournament meanwhile, and a value that does not have the
@@ -338,12 +341,20 @@ def cached_standings(
         if standings is not None and local is not None:
             local.set(key, data, seconds)
     if standings is None:
-        standings = compute_standings(tournament, after_round)
+        standings = published(compute_standings(tournament, after_round))
         data = standings_data(standings)
         cache.set(key, data, seconds)
         if local is not None:
             local.set(key, data, seconds)
     return standings
+
+
+def published(standings: Standings) -> Standings:
+    """The standings with the names as the tournament publishes them
+    (``tournament.privacy.names``)."""
+    names = public_names(standings.tournament)
+    rows = tuple(replace(row, name=names.get(row.participant_id, "")) for row in standings.rows)
+    return replace(standings, rows=rows)
 
 
 # A row in the cache: its fields in this order, as a JSON list (smaller and quicker to read back

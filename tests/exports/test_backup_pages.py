@@ -53,8 +53,8 @@ def urls_of(tournament: Tournament) -> list[str]:
     }
     urls = []
     for name, params in named_routes():
-        if "club" in params:
-            continue  # a club's pages (members, seasons): not part of a tournament's backup
+        if "club" in params or "personal" in params:
+            continue  # a club's pages (members, seasons, a member's own page): not in a backup
         if any(param not in values for param in params):
             raise AssertionError(f"no values for the parameters of {name}: {params}")
         for combination in itertools.product(*(values[param] for param in params)):

@@ -34,9 +34,10 @@ def export_url_names() -> list[str]:
 
 @pytest.mark.parametrize("name", export_url_names())
 def test_every_export_url_sends_anonymous_users_to_login(client, evening, name):
-    route = str(next(p.pattern for p in urls_exports.urlpatterns if p.name == name))
-    number = 1 if "<int:number>" in route else None
-    response = client.get(url(name, evening.slug, number))
+    pattern = next(p.pattern for p in urls_exports.urlpatterns if p.name == name)
+    values = {"slug": evening.slug, "number": 1, "pk": 1, "club": "verein", "member": "x"}
+    kwargs = {param: values[param] for param in pattern.converters}
+    response = client.get(reverse(f"exports:{name}", kwargs=kwargs))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
 

@@ -84,8 +84,8 @@ def export_urls(tournament) -> list[str]:
     for pattern in urls_exports.urlpatterns:
         assert isinstance(pattern, URLPattern)
         kwargs = {"slug": tournament.slug} if "slug" in pattern.pattern.converters else {}
-        if "number" in pattern.pattern.converters:
-            kwargs["number"] = 1
+        values = {"number": 1, "pk": 1, "club": "verein", "member": "x"}
+        kwargs |= {name: values[name] for name in pattern.pattern.converters if name in values}
         urls.append(reverse(f"exports:{pattern.name}", kwargs=kwargs))
     return urls
 

@@ -20,6 +20,7 @@ from tournament.clubs.services import create_club
 from tournament.events.services import create_tournament
 from tournament.models import ClubMembership, Member, Participant, Signup, Table, Tournament
 from tournament.participants.services import import_participants
+from tournament.privacy.links import personal_token
 from tournament.signup.services import save_settings, sign_up
 
 NAMES = [
@@ -58,6 +59,7 @@ class World:
             "club": self.tournament.club.slug,
             "season": self.season_slug,
             "member": self.member.public_id,
+            "personal": personal_token(self.member),
             "token": self.token,
             "signup_token": self.signup.token,
             "signup_pk": self.signup.pk,

@@ -47,6 +47,13 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "public:season": (PUBLIC, 200, 405),
     "public:season_projector": (PUBLIC, 200, 405),
     "public:season_member": (PUBLIC, 200, 405),
+    # the club's own website frames these (frame-ancestors: tests/privacy/test_embed*.py)
+    "public:embed": (PUBLIC, 200, 405),
+    # a member's page across evenings: public where the club allows (the world's club does not:
+    # 404), and through the member's personal link
+    "public:player_card": (PUBLIC, 404, 405),
+    "public:personal": (PUBLIC, 200, 405),
+    "public:embed_season": (PUBLIC, 200, 405),
     "login": (PUBLIC, 200, 200),  # an empty form is shown again
     "logout": (PUBLIC, 405, 302),
     "set_language": (PUBLIC, 302, 302),
@@ -81,6 +88,14 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "clubs:members": (FULL, 200, 302),
     "clubs:member": (FULL, 200, 302),
     "clubs:logo": (FULL, 200, 200),
+    # privacy: what is published, retention, embedding; a person's say, export, anonymising
+    "clubs:privacy": (FULL, 200, 200),  # an empty form: the field says what is missing
+    "clubs:member_privacy": (FULL, 405, 302),
+    "tournament:participant_privacy": (FULL, 405, 302),
+    "exports:member_data_json": (FULL, 200, 405),
+    "exports:member_data_pdf": (FULL, 200, 405),
+    "exports:participant_data_json": (FULL, 200, 405),
+    "exports:participant_data_pdf": (FULL, 200, 405),
     # a club runs itself: founding, logins and invitations, older tournaments into the club
     "clubs:create": (FOUND, 200, 200),
     "clubs:logins": (FULL, 200, 200),

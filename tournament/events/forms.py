@@ -114,6 +114,7 @@ class TournamentForm(forms.ModelForm):
                 "public_player_pages",
                 "public_rules",
                 "public_projector",
+                "public_names",
             ),
         ),
         (_("Beamer"), SLIDE_FIELDS),

@@ -30,6 +30,7 @@ from tournament.models import (
     SLIDE_SECONDS_LIMITS,
     AuditEntry,
     Club,
+    PublicNames,
     Tournament,
 )
 from tournament.normalize import normalize_name
@@ -307,6 +308,11 @@ def validate_settings(tournament: Tournament) -> None:
             field="ruleset_options",
         ) from None
     tournament.ruleset_options = options
+    if tournament.public_names not in ("", *PublicNames.values):
+        raise DomainError(
+            _("Namen öffentlich: voller Name, „Vorname N.“ oder nur die Startnummer."),
+            field="public_names",
+        )
     if tournament.name_order not in Tournament.NameOrder.values:
         raise DomainError(
             _("Die Listen sind nach Vorname wie eingegeben oder nach Nachname sortiert."),

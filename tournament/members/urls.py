@@ -6,6 +6,7 @@ from django.urls import path
 from tournament.clubs import login_views as logins
 from tournament.clubs.views import ClubLogoView
 from tournament.members import views
+from tournament.privacy import views as privacy
 
 app_name = "clubs"
 
@@ -22,4 +23,10 @@ urlpatterns = [
     path("<slug:club>/mitglieder/", views.MemberListView.as_view(), name="members"),
     path("<slug:club>/mitglieder/<slug:member>/", views.MemberEditView.as_view(), name="member"),
     path("<slug:club>/logo/", ClubLogoView.as_view(), name="logo"),
+    path("<slug:club>/datenschutz/", privacy.ClubPrivacyView.as_view(), name="privacy"),
+    path(
+        "<slug:club>/mitglieder/<slug:member>/datenschutz/",
+        privacy.MemberPrivacyView.as_view(),
+        name="member_privacy",
+    ),
 ]

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
@@ -24,10 +25,11 @@ from tournament.clubs.services import (
 )
 from tournament.errors import DomainError
 from tournament.members.services import import_members
-from tournament.models import Member, Participant
+from tournament.models import Member, NameChoice, Participant
 from tournament.normalize import name_sort_key, search_matches
 from tournament.participants.forms import ImportForm
 from tournament.participants.import_limits import MAX_FILE_BYTES
+from tournament.privacy.links import personal_token
 
 
 def report(request: HttpRequest, error: DomainError) -> None:
@@ -92,7 +94,14 @@ class MemberEditView(ClubMixin, TemplateView):
             .select_related("tournament")
             .order_by("-tournament__date")
         )
-        context.update(member=self.member, others=others, evenings=evenings)
+        personal = reverse("public:personal", args=[personal_token(self.member)])
+        context.update(
+            member=self.member,
+            others=others,
+            evenings=evenings,
+            name_choices=NameChoice.choices,
+            personal_url=self.request.build_absolute_uri(personal),
+        )
         return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

@@ -31,7 +31,7 @@ from tournament.models.access import (
 )
 from tournament.models.audit import AuditEntry, render_message
 from tournament.models.clock import ClockExtension, ClockSettings, RoundClock
-from tournament.models.clubs import Club, Member
+from tournament.models.clubs import Club, Member, NameChoice, PublicNames
 from tournament.models.codes import (
     PUBLIC_ID_BYTES,
     SHORT_CODE_ALPHABET,
@@ -105,10 +105,12 @@ __all__ = [
     "ClubMembership",
     "FeePayment",
     "Member",
+    "NameChoice",
     "Participant",
     "ParticipantQuerySet",
     "PrizeRank",
     "PrizeSettings",
+    "PublicNames",
     "Round",
     "RoundClock",
     "RoundQuerySet",

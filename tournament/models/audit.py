@@ -55,6 +55,7 @@ class AuditEntry(models.Model):
         SIGNUP_CANCELLED = "signup.cancelled", _("Anmeldung abgesagt")
         SIGNUP_MOVED = "signup.moved", _("Anmeldung verschoben")
         SIGNUP_NO_SHOW = "signup.no_show", _("Nicht erschienen")
+        PERSON_ANONYMISED = "person.anonymised", _("Person anonymisiert")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_entries"

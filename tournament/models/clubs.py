@@ -8,12 +8,51 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models.codes import new_public_id
 
 
+class PublicNames(models.TextChoices):
+    """What the public pages (standings, player pages, projector, API, seasons, embeds) show of
+    a player's name; the organiser's pages always show the name in full."""
+
+    FULL = "full", _("voller Name")
+    SHORT = "short", _("Vorname N.")
+    NUMBER = "number", _("nur Startnummer")
+
+
+class NameChoice(models.TextChoices):
+    """A person's own say about their name on public pages: consent to the full name (counts
+    where the club allows it) or objection (initials only; always honoured)."""
+
+    CLUB = "", _("wie vom Verein eingestellt")
+    CONSENT = "full", _("Einwilligung: voller Name")
+    OBJECTION = "initials", _("Widerspruch: nur Initialen")
+
+
 class Club(models.Model):
     name = models.CharField(_("Name"), max_length=120)
     slug = models.SlugField(_("Kurzname"), max_length=60, unique=True)
     # A PNG made by ``tournament.clubs.logo`` (never the upload itself), printed in the header
     # of the club's printouts. In the database: app servers share nothing else.
     logo = models.BinaryField(_("Logo"), null=True, blank=True, editable=False)
+    public_names = models.CharField(
+        _("Namen auf öffentlichen Seiten"),
+        max_length=8,
+        choices=PublicNames.choices,
+        default=PublicNames.FULL,
+    )
+    consent_allowed = models.BooleanField(
+        _("Einwilligung in den vollen Namen zulassen"), default=True
+    )
+    public_player_pages = models.BooleanField(
+        _("Spielerseiten über alle Abende öffentlich"), default=False
+    )
+    # Guests (participants without a member) are anonymised this many months after their
+    # evening (``manage.py anonymise_guests``); None: never automatically.
+    guest_retention_months = models.PositiveSmallIntegerField(
+        _("Gäste anonymisieren nach Monaten"), null=True, blank=True
+    )
+    # The sites allowed to show the club's embedded tables (one origin a line).
+    embed_origins = models.TextField(_("Websites für eingebettete Tabellen"), blank=True)
+    # The last number handed out for a pseudonym ("Spieler 17"); counts up, never reused.
+    pseudonyms = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -36,6 +75,10 @@ class Member(models.Model):
     key = models.CharField(max_length=100, editable=False)
     # The member's season page's address; random, like a participant's ``public_id``.
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    name_choice = models.CharField(
+        _("Name öffentlich"), max_length=8, choices=NameChoice.choices, blank=True, default=""
+    )
+    anonymised = models.BooleanField(_("anonymisiert"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

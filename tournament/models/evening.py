@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules as rulesets
 from rules.base import Ruleset
-from tournament.models.clubs import Club
+from tournament.models.clubs import Club, PublicNames
 from tournament.models.codes import (
     SHORT_CODE_LENGTH,
     new_entry_token,
@@ -83,6 +83,14 @@ class Tournament(models.Model):
     public_player_pages = models.BooleanField(_("Spielerseiten öffentlich"), default=True)
     public_rules = models.BooleanField(_("Regeln öffentlich"), default=True)
     public_projector = models.BooleanField(_("Beamer-Ansicht öffentlich"), default=True)
+    # Blank: as the club says (a tournament without a club: full names).
+    public_names = models.CharField(
+        _("Namen auf öffentlichen Seiten"),
+        max_length=8,
+        choices=[("", _("wie beim Verein eingestellt")), *PublicNames.choices],
+        blank=True,
+        default="",
+    )
     # The projector's show: which slide kinds rotate (``public.show.slides``) and how fast.
     slide_seating = models.BooleanField(_("Folie „Wo sitze ich?“"), default=True)
     slide_standings = models.BooleanField(
@@ -141,6 +149,7 @@ class Tournament(models.Model):
         "public_player_pages",
         "public_rules",
         "public_projector",
+        "public_names",
         "name_order",
         "seating_rule",
         *SLIDE_FIELDS,

@@ -8,7 +8,7 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournament.models.clubs import Member
+from tournament.models.clubs import Member, NameChoice
 from tournament.models.codes import new_public_id
 from tournament.normalize import name_sort_key
 
@@ -45,6 +45,11 @@ class Participant(models.Model):
     withdrawn = models.BooleanField(_("abgemeldet"), default=False)
     # The player page's address (/t/<slug>/spieler/<public_id>/); the pk is never shown publicly.
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    # The person's own say on public pages (a member's own, when this is blank, counts too).
+    name_choice = models.CharField(
+        _("Name öffentlich"), max_length=8, choices=NameChoice.choices, blank=True, default=""
+    )
+    anonymised = models.BooleanField(_("anonymisiert"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = ParticipantQuerySet.as_manager()

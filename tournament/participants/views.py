@@ -19,7 +19,7 @@ from django_tables2 import RequestConfig
 
 from tournament.access import OrganiserMixin
 from tournament.errors import DomainError
-from tournament.models import Participant, PrizeSettings, Tournament
+from tournament.models import NameChoice, Participant, PrizeSettings, Tournament
 from tournament.normalize import search_matches
 from tournament.participants import pending
 from tournament.participants.forms import ImportForm, ParticipantForm
@@ -126,7 +126,13 @@ class ParticipantEditView(OrganiserMixin, FormView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["participant"] = self.participant
+        context.update(
+            participant=self.participant,
+            name_choices=NameChoice.choices,
+            # Members are anonymised in the club's registry, with every evening of theirs.
+            may_anonymise=self.tournament.club_id is not None
+            and self.participant.member_id is None,
+        )
         return context
 
     def form_valid(self, form: ParticipantForm) -> HttpResponse:

@@ -89,23 +89,31 @@ NOT_PUBLIC = (
 )
 
 
+# The club's fields the public pages show (``tournament.privacy.names``).
+CLUB_PUBLIC_FIELDS = ("public_names", "consent_allowed")
+
+
 def database_stamp(tournament: Tournament, also: Iterable[int] = ()) -> Stamp:
     """The stamp from the database, when the shared cache cannot keep one: the newest audit
     entry that counts and the tournament's own public fields (one query besides the
     tournament's). ``also``: other tournaments whose changes the page shows as well (the
     projector's season slide)."""
+    # The club's say on names shows on every page: read with the entry, no query of its own.
+    club = [f"tournament__club__{field}" for field in CLUB_PUBLIC_FIELDS]
     latest = (
         AuditEntry.objects.filter(tournament__in=[tournament.pk, *also])
         .exclude(action__in=NOT_PUBLIC)
         .order_by("-id")
-        .values_list("id", "created_at")
+        .values_list("id", "created_at", *club)
         .first()
     )
-    version, changed_at = latest if latest is not None else (0, tournament.created_at)
+    version, changed_at = latest[:2] if latest is not None else (0, tournament.created_at)
     fields = "\x1f".join(
         f"{field}={getattr(tournament, field)}"
         for field in ("name", "date", *Tournament.SETTINGS_FIELDS)
     )
+    if latest is not None and tournament.club_id is not None:
+        fields += str(latest[2:])
     digest = hashlib.sha256(fields.encode()).hexdigest()[:12]
     return Stamp(f"d{version}-{digest}", changed_at)
 
