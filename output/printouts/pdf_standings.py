@@ -33,7 +33,7 @@ from output.reports import select_columns, standings_rows
 from scoring.models import Sheet
 from scoring.standings import columns
 from scoring.standings.columns import PDF
-from scoring.standings.ranking import Standings, rank_rows, tie_breakers, tie_lead
+from scoring.standings.ranking import Standings, rank_evening, tie_breakers, tie_lead
 from tournament.models import Round
 
 PODIUM_TINT = colors.HexColor("#fbf1df")
@@ -129,14 +129,19 @@ def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
     idle = [row for row in standings.rows if not row.games_played]
     played = list(standings.rows)
     if idle:
-        played = rank_rows(
-            (row for row in standings.rows if row.games_played), tie_breakers(standings.tournament)
+        played = rank_evening(
+            standings.tournament, (row for row in standings.rows if row.games_played)
         )
     on_paper = dataclasses.replace(standings, rows=(*played, *idle))
     report = standings_rows(on_paper, PDF)
     rows = (*report.rows[: len(played)], *((None, *row[1:]) for row in report.rows[len(played) :]))
     report = dataclasses.replace(report, rows=rows)
-    fields = columns.fields(PDF, standings.round_numbers, standings.tournament.rules)
+    fields = columns.fields(
+        PDF,
+        standings.round_numbers,
+        standings.tournament.rules,
+        standings.tournament.standings_format,
+    )
     if compact:
         keep = [index for index, field in enumerate(fields) if field.name in COMPACT_KEYS]
         report = select_columns(report, keep)

@@ -106,7 +106,12 @@ class StandingsTable(tables.Table):
 def standings_table(standings: Standings, *, player_links: bool = False) -> StandingsTable:
     table = StandingsTable(
         list(standings.rows),
-        screen_fields=fields(SCREEN, standings.round_numbers, standings.tournament.rules),
+        screen_fields=fields(
+            SCREEN,
+            standings.round_numbers,
+            standings.tournament.rules,
+            standings.tournament.standings_format,
+        ),
     )
     if player_links:
         player_url = reverse("public:player", args=[standings.tournament.slug, "x"])

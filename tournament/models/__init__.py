@@ -40,6 +40,7 @@ from tournament.models.codes import (
     normalize_short_code,
 )
 from tournament.models.evening import (
+    AVERAGE_MIN_ROUNDS_LIMITS,
     CYCLES_LIMITS,
     CYCLES_MESSAGE,
     ROUNDS_COUNT_LIMITS,
@@ -47,6 +48,7 @@ from tournament.models.evening import (
     SLIDE_FIELDS,
     SLIDE_SECONDS_DEFAULT,
     SLIDE_SECONDS_LIMITS,
+    EveningFormat,
     Round,
     RoundQuerySet,
     Seat,
@@ -70,6 +72,7 @@ from tournament.models.show import ANNOUNCEMENT_LENGTH, ANNOUNCEMENTS_LIMIT, Ann
 __all__ = [
     "ANNOUNCEMENTS_LIMIT",
     "ANNOUNCEMENT_LENGTH",
+    "AVERAGE_MIN_ROUNDS_LIMITS",
     "BASIS_POINTS",
     "CYCLES_LIMITS",
     "CYCLES_MESSAGE",
@@ -92,6 +95,7 @@ __all__ = [
     "Club",
     "ClubInvitation",
     "ClubMembership",
+    "EveningFormat",
     "FeePayment",
     "Member",
     "Participant",
