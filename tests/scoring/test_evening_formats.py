@@ -4,7 +4,13 @@ format's setting (locked once a round is out, audited, in the backup)."""
 
 from __future__ import annotations
 
+import io
+import json
+import re
+
 import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
 
 from output.backup.document import dumps, loads
 from output.backup.export import export_tournament
@@ -12,6 +18,7 @@ from output.backup.restore import import_tournament
 from rules.standings import table_points
 from scoring.models import ScoreLine, Sheet, SheetVersion
 from scoring.standings.ranking import compute_standings
+from tests.exports.conftest import pdf_text
 from tournament.errors import DomainError
 from tournament.events.services import update_tournament
 from tournament.models import AuditEntry, Round, Seat, Table, Tournament
@@ -179,3 +186,68 @@ def test_the_backup_carries_the_format_and_an_older_one_sums_the_points(tourname
     del data["tournament"]["evening_format"], data["tournament"]["average_min_rounds"]
     older = import_tournament(data, slug="aelter")
     assert (older.evening_format, older.average_min_rounds) == ("sum", 1)
+
+
+def _text(html: str) -> str:
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def _body(answer) -> bytes:
+    assert answer.status_code == 200, answer.status_code
+    return b"".join(answer.streaming_content) if answer.streaming else answer.content
+
+
+@pytest.mark.parametrize(
+    ("evening_format", "header", "figure", "api", "certificate"),
+    [
+        ("table_points", "Tischpunkte", "7", ("table_points", 7), "mit 7 Tischpunkten"),
+        ("average", "Schnitt", "45,0", ("average", 45.0), "mit 45,0 Punkten je Durchgang"),
+    ],
+)
+def test_every_surface_shows_the_formats_metric(
+    nine, organiser_client, client, evening_format, header, figure, api, certificate
+):
+    """The organiser's and the public standings, the JSON API, the projector, the standings
+    PDF, the workbook and the certificates show the format's metric of the leader."""
+    tournament, (a, b, c, d, e, f, g, h, i) = nine
+    play(tournament, 1, [{a: 30, b: 10, c: -10, d: -30}, {e: 20, f: 20, g: -20, h: -20}])
+    play(tournament, 2, [{a: 0, b: 0, c: 0, d: 0, i: 60}, {e: 10, f: -10, g: 10, h: -10}])
+    play(tournament, 3, [{a: 30, b: -30, c: 0, d: 0}, {e: 0, f: 0, g: 0, i: 30}])
+    Tournament.objects.filter(pk=tournament.pk).update(evening_format=evening_format)
+    tournament.refresh_from_db()
+    leader = compute_standings(tournament).rows[0]
+    # Tischpunkte: i +4 at a five (four tied last) and +3 at a four, 7; a 3 - 1 + 3 = 5 next.
+    # Schnitt: i 90 in 2 rounds, 45,0.
+    assert (leader.name, getattr(leader, api[0])) == (i.name, api[1])
+    slug = tournament.slug
+    pages = {
+        "organiser": organiser_client.get(reverse("scoring:standings", args=[slug])),
+        "public": client.get(reverse("public:standings", args=[slug])),
+        "projector": client.get(reverse("public:projector", args=[slug]) + "?show=standings"),
+    }
+    for surface, answer in pages.items():
+        text = _text(_body(answer).decode())
+        short = "Tischp." if evening_format == "table_points" else "Schnitt"
+        assert (short if surface == "projector" else header) in text, surface
+        assert re.search(rf"{re.escape(i.name)}.*?\b{re.escape(figure)}\b", text), surface
+    rows = json.loads(client.get(f"/api/t/{slug}/standings").content)
+    rows = rows["rows"] if isinstance(rows, dict) else rows
+    assert rows[0]["name"] == i.name and rows[0][api[0]] == api[1]
+    _pages, texts = pdf_text(
+        _body(organiser_client.get(reverse("exports:standings_pdf", args=[slug])))
+    )
+    printed = " ".join(" ".join(texts).split())
+    assert ("Tischp." if evening_format == "table_points" else "Schnitt") in printed
+    assert re.search(rf"{re.escape(i.name)}.*?\b{re.escape(figure)}\b", printed)
+    book = load_workbook(
+        io.BytesIO(_body(organiser_client.get(reverse("exports:standings_xlsx", args=[slug]))))
+    )
+    cells = [[cell.value for cell in row] for row in book.worksheets[0].iter_rows()]
+    at = next(index for index, row in enumerate(cells) if header in row)
+    first = dict(zip(cells[at], cells[at + 1], strict=False))
+    assert first[header] == api[1]
+    _pages, texts = pdf_text(
+        _body(organiser_client.get(reverse("exports:certificates_pdf", args=[slug])))
+    )
+    assert certificate in " ".join(texts[0].split())
