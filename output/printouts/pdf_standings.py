@@ -170,6 +170,13 @@ def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
     ) % {"players": len(standings.rows), "lead": _in_sentence(standings), "breakers": breakers}
     if standings.open_sheets:
         note = f"{standings.open_sheets.label}. {note}"
+    unplaced = sum(1 for row in played if not row.rank)
+    if unplaced:
+        note += " " + ngettext(
+            "%(count)d Spieler mit weniger als %(rounds)d Durchgängen steht ohne Platz am Ende.",
+            "%(count)d Spieler mit weniger als %(rounds)d Durchgängen stehen ohne Platz am Ende.",
+            unplaced,
+        ) % {"count": unplaced, "rounds": standings.tournament.average_min_rounds}
     if idle:
         note += " " + ngettext(
             "%(count)d Spieler ohne bestätigtes Spiel steht ohne Platz am Ende.",

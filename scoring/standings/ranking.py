@@ -29,13 +29,14 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules.standings import AVERAGE, FORMAT_METRIC, table_points
+from rules.standings import AVERAGE, FORMAT_METRIC, TABLE_POINTS, table_points
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key
 from tournament.ruleset_texts import said
 
 PODIUM = 3  # places 1 to 3
+UNPLACED = 1_000_000  # where a row without a place sorts among the places
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,11 @@ class StandingRow:
         """Places 1 to 3, shared places included: tinted on the projector and in the PDF,
         certificates for them."""
         return 1 <= self.rank <= PODIUM
+
+    @property
+    def place_order(self) -> int:
+        """The place as the pages sort it: no place (rank 0) after every place."""
+        return self.rank or UNPLACED
 
     @property
     def latest_round(self) -> int:
@@ -136,7 +142,15 @@ def tie_lead(tournament: Tournament) -> Promise:
     """What the tie-break note says before the tie-breakers ("Bei Punktgleichheit
     entscheiden:"), as the tournament's ruleset says it."""
     ruleset = tournament.rules
-    return said(ruleset, ruleset.rules_texts().tie_lead)
+    lead = FORMAT_TIE_LEADS.get(tournament.standings_format)
+    return lead if lead is not None else said(ruleset, ruleset.rules_texts().tie_lead)
+
+
+# The tie-break lead of an evening format that does not rank by the sum of points.
+FORMAT_TIE_LEADS = {
+    TABLE_POINTS: _("Bei gleichen Tischpunkten entscheiden:"),
+    AVERAGE: _("Bei gleichem Schnitt entscheiden:"),
+}
 
 
 def sort_key(row: StandingRow, breakers: tuple[TieBreaker, ...] = TIE_BREAKERS) -> tuple[int, ...]:

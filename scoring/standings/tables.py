@@ -48,6 +48,8 @@ def table_column(field: Field) -> tables.Column:
     if header_class(field):
         attrs["th"] = {"class": header_class(field)}
     attribute = field.column.attribute
+    if field.column.kind == RANK:
+        attribute = "place_order"  # a row without a place sorts after the places
     accessor = f"{attribute}__{field.round - 1}" if field.round else attribute
     return tables.Column(verbose_name=field.header, accessor=accessor, attrs=attrs)
 

@@ -251,3 +251,16 @@ def test_every_surface_shows_the_formats_metric(
         _body(organiser_client.get(reverse("exports:certificates_pdf", args=[slug])))
     )
     assert certificate in " ".join(texts[0].split())
+
+
+def test_the_standings_page_lists_those_below_the_minimum_last_without_a_place(nine, client):
+    tournament, (a, b, c, d, e, f, g, h, i) = nine
+    play(tournament, 1, [{a: 30, b: 10, c: -10, d: -30}, {e: 20, f: 20, g: -20, h: -20}])
+    play(tournament, 2, [{a: 0, b: 0, c: 0, d: 0, i: 60}, {e: 10, f: -10, g: 10, h: -10}])
+    play(tournament, 3, [{a: 30, b: -30, c: 0, d: 0}, {e: 0, f: 0, g: 0, i: 30}])
+    Tournament.objects.filter(pk=tournament.pk).update(
+        evening_format="average", average_min_rounds=3
+    )
+    page = _text(_body(client.get(reverse("public:standings", args=[tournament.slug]))).decode())
+    # i (45,0 in two rounds) follows the seventh place, without one; h (-15,0) last.
+    assert re.search(rf"7\. {d.name} .*– {i.name} .*– {h.name} ", page), page
