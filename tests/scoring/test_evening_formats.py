@@ -124,7 +124,7 @@ def test_schnitt_ranks_a_late_arrival_by_the_rounds_played_and_the_minimum(nine)
     tournament, (a, b, c, d, e, f, g, h, i) = nine
     play(tournament, 1, [{a: 30, b: 10, c: -10, d: -30}, {e: 20, f: 20, g: -20, h: -20}])
     # i arrives for round 2 and plays rounds 2 and 3; h leaves after round 2.
-    play(tournament, 2, [{a: 0, b: 0, c: 0, d: 0, i: 60}, {e: 10, f: -10, g: 10, h: -10}])
+    play(tournament, 2, [{a: 0, b: 0, c: 0, d: 0, i: 20}, {e: 10, f: -10, g: 10, h: -10}])
     play(tournament, 3, [{a: 30, b: -30, c: 0, d: 0}, {e: 0, f: 0, g: 0, i: 30}])
     Tournament.objects.filter(pk=tournament.pk).update(
         evening_format="average", average_min_rounds=2
@@ -132,17 +132,18 @@ def test_schnitt_ranks_a_late_arrival_by_the_rounds_played_and_the_minimum(nine)
     tournament.refresh_from_db()
     standings = compute_standings(tournament)
     rows = by_name(standings)
-    # i: 90 in 2 rounds = 45.0; a: 60 / 3 = 20.0; e: 30 / 3 = 10.0; f 10 / 3 = 3.3;
+    # i: 50 in 2 rounds = 25.0 (fewer points than a, a better average); a: 60 / 3 = 20.0;
+    # e: 30 / 3 = 10.0; f 10 / 3 = 3.3;
     # b -20 / 3 = -6.7; g -10 / 3 = -3.3; c -10 / 3 = -3.3; h -30 / 2 = -15.0; d -30 / 3 = -10.0.
-    assert rows[i.name].rounds_played == 2 and rows[i.name].average == 45.0
+    assert rows[i.name].rounds_played == 2 and rows[i.name].average == 25.0
     assert rows[a.name].average == 20.0 and rows[f.name].average == 3.3
     assert rows[h.name].rounds_played == 2 and rows[h.name].average == -15.0
     order = [row.name for row in standings.rows]
     # g and c tie on the average and the points (-10); g has more games won, 1 against 0.
     assert order == [p.name for p in (i, a, e, f, g, c, b, d, h)]
     assert standings.rows[0].rank == 1
-    # Under the sum of points, i (90) would lead too, but a late arrival with fewer points
-    # would not: the minimum of three rounds puts i and h after the ranked ones, no place.
+    # The sum of points would put a (60) before i (50). The minimum of three rounds puts i and
+    # h after the ranked ones, without a place.
     Tournament.objects.filter(pk=tournament.pk).update(average_min_rounds=3)
     tournament.refresh_from_db()
     standings = compute_standings(tournament)
