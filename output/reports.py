@@ -28,7 +28,7 @@ from django.utils.translation import gettext_noop, pgettext
 from scoring.models import Game, ScoreLine, SheetVersion
 from scoring.sheets.page import breakdown_labels, kind_label
 from scoring.standings import columns
-from scoring.standings.ranking import Standings
+from scoring.standings.ranking import StandingRow, Standings
 from tournament.fees.money import euros
 from tournament.models import Round, Seat, Tournament
 from tournament.normalize import name_sort_key
@@ -173,21 +173,46 @@ def seating_rows(round_: Round, *, order: str = "table") -> Report:
 # ---------------------------------------------------------------------------- standings
 
 
-STANDINGS_KINDS = {columns.RANK: RANK, columns.INT: INT, columns.TEXT: TEXT}
+STANDINGS_KINDS = {columns.RANK: RANK, columns.INT: INT, columns.DECIMAL: INT, columns.TEXT: TEXT}
 
 
 def standings_rows(standings: Standings, surface: str = columns.XLSX) -> Report:
     """The standings after a round as ``surface`` (workbook or printout) shows them: place,
     player and the ruleset's columns (``scoring.standings.columns``).
     """
-    fields = columns.fields(surface, standings.round_numbers, standings.tournament.rules)
+    fields = columns.fields(
+        surface,
+        standings.round_numbers,
+        standings.tournament.rules,
+        standings.tournament.standings_format,
+    )
+    # Print shows a decimal as the pages do ("12,5"); the workbook keeps the number.
+    printed = surface != columns.XLSX
     report_columns = tuple(
-        ReportColumn(field.header, STANDINGS_KINDS[field.column.kind], field.column.width)
+        ReportColumn(
+            field.header,
+            TEXT
+            if printed and field.column.kind == columns.DECIMAL
+            else STANDINGS_KINDS[field.column.kind],
+            field.column.width,
+        )
         for field in fields
     )
-    rows = tuple(tuple(field.value(row) for field in fields) for row in standings.rows)
+    rows = tuple(
+        tuple(_standings_value(field, row, printed) for field in fields) for row in standings.rows
+    )
     title = _("Stand nach Durchgang %(number)d") % {"number": standings.after_round}
     return Report(title=title, columns=report_columns, rows=rows)
+
+
+def _standings_value(field: columns.Field, row: StandingRow, printed: bool) -> Any:
+    """A standings cell of a report: no place (rank 0) is empty, a decimal printed as shown."""
+    value = field.value(row)
+    if field.column.kind == columns.RANK and not value:
+        return None
+    if printed and field.column.kind == columns.DECIMAL:
+        return columns.shown(field, row).replace("-", "−")  # a real minus, as print shows numbers
+    return value
 
 
 # ---------------------------------------------------------------------------- games

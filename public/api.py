@@ -61,7 +61,7 @@ def standings_api(request: HttpRequest, slug: str) -> HttpResponse:
         return api_error(str(error), 400)
     standings = cached_standings(tournament, after_round, stamp.version)
     response = JsonResponse(
-        [api_record(row, tournament.rules) for row in standings.rows],
+        [api_record(row, tournament.rules, tournament.standings_format) for row in standings.rows],
         safe=False,
         json_dumps_params={"ensure_ascii": False},
     )

@@ -65,8 +65,9 @@ JsonRow = Mapping[str, Any]
 # score lines): the sum of points, the rows won (with plus points), the points of the last round,
 # and ``rest`` (count-down Restpunkte: the final scores of the Parties, fewer is better; read from
 # the stored rows through :meth:`Ruleset.partie_end`). New metrics (Tischpunkte) are added here
-# and in the standings together.
-STANDINGS_METRICS = ("total", "games_won", "latest_round", "rest")
+# and in the standings together. ``table_points`` (Tischpunkte) and ``average`` (points per round
+# played) rank the evening formats of :data:`rules.standings.EVENING_FORMATS`.
+STANDINGS_METRICS = ("total", "games_won", "latest_round", "rest", "table_points", "average")
 
 
 class RowRefused(ValueError):
@@ -248,6 +249,11 @@ class Ruleset(RulesetOutputs, ABC):
         """The metrics of :data:`STANDINGS_METRICS` that rank the standings, the first deciding
         and each next one only among players equal on all before it."""
         return ("total", "games_won", "latest_round")
+
+    # Whether the evening may be ranked by another format than the sum of points
+    # (:data:`rules.standings.EVENING_FORMATS`: Tischpunkte, Schnitt je Durchgang): for a
+    # ruleset that ranks by points first. Its metric then ranks first, the order above next.
+    offers_evening_formats: bool = True
 
     def rules_texts(self) -> RulesTexts:
         """The rules page's heading and the standings' tie-break note (:class:`RulesTexts`);

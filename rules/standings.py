@@ -10,15 +10,16 @@
   (``projector``), the printout (``pdf``) and the workbook and CSV (``xlsx``). A column has a
   header per surface it appears on (the same column may be "Punkte" on screen and "Gesamt" in
   print); per-round headers take ``%(number)d``.
-- **Kind**: ``rank`` (a place, shown as "3."), ``int`` (a number), ``text`` (typed by a person).
+- **Kind**: ``rank`` (a place, shown as "3."), ``int`` (a number), ``decimal`` (a number with
+  one decimal place), ``text`` (typed by a person).
 - **API field**: the JSON API's name of a value (a published interface: the house rules' names
   stay as they are).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, replace
 
 from rules.text import Text, gettext_noop, ngettext_lazy, pgettext_lazy
 
@@ -30,6 +31,7 @@ SURFACES = (SCREEN, PROJECTOR, PDF, XLSX)
 
 RANK = "rank"
 INT = "int"
+DECIMAL = "decimal"  # a number with one decimal place (Schnitt)
 TEXT = "text"
 
 # What a standings column may show (see the module docstring); the metrics among them may
@@ -46,6 +48,9 @@ STANDINGS_VALUES = (
     "solos",
     "rest",
     "parties",
+    "table_points",
+    "rounds_played",
+    "average",
 )
 
 
@@ -179,3 +184,124 @@ def metric_figure(metric: str, value: int) -> Text:
 def certificate_score(total: int) -> Text:
     """The certificate's score line: "mit 12 Punkten"."""
     return ngettext_lazy("mit %(points)d Punkt", "mit %(points)d Punkten", abs(total), points=total)
+
+
+# ---------------------------------------------------------------- evening formats
+# How an evening is ranked, for a ruleset that ranks by the sum of points
+# (:attr:`rules.base.Ruleset.offers_evening_formats`): the sum of points, Tischpunkte (points by
+# place at each table and round), or the average per round played. Each format ranks by one
+# metric of :data:`rules.base.STANDINGS_METRICS`, then by the ruleset's own order.
+SUM = "sum"
+TABLE_POINTS = "table_points"
+AVERAGE = "average"
+EVENING_FORMATS = (SUM, TABLE_POINTS, AVERAGE)
+FORMAT_METRIC = {SUM: "total", TABLE_POINTS: "table_points", AVERAGE: "average"}
+FORMAT_LABELS: Mapping[str, Text] = {
+    SUM: gettext_noop("Summe der Punkte"),
+    TABLE_POINTS: gettext_noop("Tischpunkte"),
+    AVERAGE: gettext_noop("Schnitt je Durchgang"),
+}
+
+
+def table_points(totals: Mapping[Hashable, int]) -> dict[Hashable, int]:
+    """The Tischpunkte of one table in one round from its players' points there: by place, the
+    best ``n - 1``, then two fewer per place (+3/+1/−1/−3 at four, +4/+2/0/−2/−4 at five,
+    +2/0/−2 at three). Players equal on points share their places' Tischpunkte (two first at a
+    table of four: (3 + 1) / 2 = 2 each); the share is always whole, since the places' points
+    step by two."""
+    size = len(totals)
+    ordered = sorted(totals.values(), reverse=True)
+    result = {}
+    for player, points in totals.items():
+        first = ordered.index(points)  # the best place of the tied ones (0-based)
+        tied = ordered.count(points)
+        # The mean of the tied places' points: that of the first and the last of them.
+        result[player] = (size - 1) - 2 * first - (tied - 1)
+    return result
+
+
+FORMAT_COLUMNS: Mapping[str, StandingsColumnSpec] = {
+    TABLE_POINTS: StandingsColumnSpec(
+        "table_points",
+        "table_points",
+        INT,
+        {
+            SCREEN: gettext_noop("Tischpunkte"),
+            PROJECTOR: gettext_noop("Tischp."),
+            PDF: gettext_noop("Tischp."),
+            XLSX: gettext_noop("Tischpunkte"),
+        },
+        width=11,
+        print_width=17,
+        emphasis=True,
+    ),
+    AVERAGE: StandingsColumnSpec(
+        "average",
+        "average",
+        DECIMAL,
+        {
+            SCREEN: gettext_noop("Schnitt"),
+            PROJECTOR: gettext_noop("Schnitt"),
+            PDF: gettext_noop("Schnitt"),
+            XLSX: gettext_noop("Schnitt"),
+        },
+        width=9,
+        print_width=17,
+        emphasis=True,
+    ),
+}
+
+# Schnitt je Durchgang shows how many rounds a player's average is over.
+ROUNDS_PLAYED_COLUMN = StandingsColumnSpec(
+    "rounds_played",
+    "rounds_played",
+    INT,
+    {SCREEN: gettext_noop("Durchg."), PDF: gettext_noop("Dg."), XLSX: gettext_noop("Durchgänge")},
+    width=10,
+    print_width=12,
+    on_phones=False,
+)
+
+
+def format_columns(
+    columns: tuple[StandingsColumnSpec, ...], evening_format: str
+) -> tuple[StandingsColumnSpec, ...]:
+    """A ruleset's columns under ``evening_format``: the sum of points as they are; another
+    format's metric column right after the total, which then no longer stands out (Schnitt
+    also with the rounds played)."""
+    extra = FORMAT_COLUMNS.get(evening_format)
+    if extra is None:
+        return columns
+    added = (extra, ROUNDS_PLAYED_COLUMN) if evening_format == AVERAGE else (extra,)
+    result: list[StandingsColumnSpec] = []
+    for spec in columns:
+        if spec.value == "total":
+            result += [replace(spec, emphasis=False), *added]
+        else:
+            result.append(spec)
+    return tuple(result)
+
+
+def format_api_fields(
+    fields: tuple[tuple[str, str], ...], evening_format: str
+) -> tuple[tuple[str, str], ...]:
+    """The JSON API's fields under ``evening_format``: the published ones, then the format's
+    (``table_points``; ``average`` and ``rounds_played``)."""
+    if evening_format == TABLE_POINTS:
+        return (*fields, ("table_points", "table_points"))
+    if evening_format == AVERAGE:
+        return (*fields, ("average", "average"), ("rounds_played", "rounds_played"))
+    return fields
+
+
+def table_points_score(value: int) -> Text:
+    """The certificate's score line under Tischpunkte: "mit 7 Tischpunkten"."""
+    return ngettext_lazy(
+        "mit %(points)d Tischpunkt", "mit %(points)d Tischpunkten", abs(value), points=value
+    )
+
+
+def average_score(value: str) -> Text:
+    """The certificate's score line under Schnitt je Durchgang (``value`` as the reader
+    writes numbers): "mit 12,5 Punkten je Durchgang"."""
+    return gettext_noop("mit %(average)s Punkten je Durchgang", average=value)

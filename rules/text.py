@@ -82,6 +82,8 @@ RULES_TEXTS = RulesTexts(
         "games_won": gettext_noop("gewonnene Spiele (mit Pluspunkten)"),
         "latest_round": gettext_noop("Punkte im letzten Durchgang"),
         "rest": gettext_noop("Restpunkte (weniger ist besser)"),
+        "table_points": gettext_noop("Tischpunkte"),
+        "average": gettext_noop("Schnitt je Durchgang"),
     },
 )
 """The texts of a Doppelkopf-like ruleset that ranks by the sum of points (the default)."""

@@ -45,12 +45,14 @@ from tournament.events.services import RESERVED_SLUGS
 from tournament.models import (
     ANNOUNCEMENT_LENGTH,
     ANNOUNCEMENTS_LIMIT,
+    AVERAGE_MIN_ROUNDS_LIMITS,
     CYCLES_LIMITS,
     ROUNDS_COUNT_LIMITS,
     SLIDE_FIELDS,
     SLIDE_SECONDS_DEFAULT,
     SLIDE_SECONDS_LIMITS,
     AuditEntry,
+    EveningFormat,
     Participant,
     PublicNames,
     Round,
@@ -157,6 +159,21 @@ class _Reader(SheetChecks):
             "str",
             path,
             choices=["", *PublicNames.values],
+        )
+        # Backups made before the evening formats existed rank by the sum of points.
+        values["evening_format"] = checked(
+            {"evening_format": EveningFormat.SUM} | item,
+            "evening_format",
+            "str",
+            path,
+            choices=EveningFormat.values,
+        )
+        values["average_min_rounds"] = checked(
+            {"average_min_rounds": 1} | item,
+            "average_min_rounds",
+            "int",
+            path,
+            span=AVERAGE_MIN_ROUNDS_LIMITS,
         )
         # Backups made before the projector's show existed keep its defaults.
         values["slide_seconds"] = checked(

@@ -10,6 +10,7 @@ that it is provisional ("Vorläufig: 7 von 10 Listen bestätigt · Stand nach Du
 
 from __future__ import annotations
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -41,7 +42,9 @@ from output.printouts.pdf_base import (
     text_width,
 )
 from output.printouts.pdf_standings import confirmation, provisional_note
+from rules.standings import AVERAGE, TABLE_POINTS, average_score, table_points_score
 from scoring.standings.ranking import StandingRow, Standings
+from tournament.models import Tournament
 from tournament.ruleset_texts import say
 
 SUIT_COLORS = {"♣": FELT, "♠": FELT, "♥": ACCENT, "♦": ACCENT}
@@ -158,7 +161,7 @@ def _certificate(
         details = _("am %(date)s in %(venue)s") % {"date": date, "venue": tournament.venue}
     else:
         details = _("am %(date)s") % {"date": date}
-    score = say(tournament.rules, tournament.rules.certificate_score(row.total))
+    score = certificate_score(tournament, row)
     if row.shared_rank:
         score += " · " + _("Platz geteilt")
     place_and_date = ", ".join(part for part in (tournament.venue, short_date(tournament)) if part)
@@ -211,3 +214,16 @@ def certificates_pdf(standings: Standings) -> bytes:
     if not story:
         story.append(Spacer(1, 1))
     return render_pdf(setup, story)
+
+
+def certificate_score(tournament: Tournament, row: StandingRow) -> str:
+    """The score line of ``row``'s certificate in the evening format's metric: points ("mit
+    12 Punkten", as the ruleset says), Tischpunkte ("mit 7 Tischpunkten") or the average
+    ("mit 12,5 Punkten je Durchgang")."""
+    ruleset = tournament.rules
+    evening_format = tournament.standings_format
+    if evening_format == TABLE_POINTS:
+        return say(ruleset, table_points_score(row.table_points))
+    if evening_format == AVERAGE:
+        return say(ruleset, average_score(number_format(row.average, 1)))
+    return say(ruleset, ruleset.certificate_score(row.total))

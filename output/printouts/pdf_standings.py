@@ -37,7 +37,7 @@ from output.reports import Report, display, select_columns, standings_rows
 from scoring.models import Sheet
 from scoring.standings import columns
 from scoring.standings.columns import PDF
-from scoring.standings.ranking import Standings, rank_rows, tie_breakers, tie_lead
+from scoring.standings.ranking import Standings, rank_evening, tie_breakers, tie_lead
 from tournament.models import Round
 
 PODIUM_TINT = colors.HexColor("#fbf1df")
@@ -156,14 +156,19 @@ def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
     idle = [row for row in standings.rows if not row.games_played]
     played = list(standings.rows)
     if idle:
-        played = rank_rows(
-            (row for row in standings.rows if row.games_played), tie_breakers(standings.tournament)
+        played = rank_evening(
+            standings.tournament, (row for row in standings.rows if row.games_played)
         )
     on_paper = dataclasses.replace(standings, rows=(*played, *idle))
     report = standings_rows(on_paper, PDF)
     rows = (*report.rows[: len(played)], *((None, *row[1:]) for row in report.rows[len(played) :]))
     report = dataclasses.replace(report, rows=rows)
-    fields = columns.fields(PDF, standings.round_numbers, standings.tournament.rules)
+    fields = columns.fields(
+        PDF,
+        standings.round_numbers,
+        standings.tournament.rules,
+        standings.tournament.standings_format,
+    )
     if compact:
         keep = [index for index, field in enumerate(fields) if field.name in COMPACT_KEYS]
         report = select_columns(report, keep)
@@ -193,6 +198,13 @@ def standings_pdf(standings: Standings, *, compact: bool = False) -> bytes:
     ) % {"players": len(standings.rows), "lead": _in_sentence(standings), "breakers": breakers}
     if standings.open_sheets:
         note = f"{standings.open_sheets.label}. {note}"
+    unplaced = sum(1 for row in played if not row.rank)
+    if unplaced:
+        note += " " + ngettext(
+            "%(count)d Spieler mit weniger als %(rounds)d Durchgängen steht ohne Platz am Ende.",
+            "%(count)d Spieler mit weniger als %(rounds)d Durchgängen stehen ohne Platz am Ende.",
+            unplaced,
+        ) % {"count": unplaced, "rounds": standings.tournament.average_min_rounds}
     if idle:
         note += " " + ngettext(
             "%(count)d Spieler ohne bestätigtes Spiel steht ohne Platz am Ende.",

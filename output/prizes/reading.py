@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from output.printouts.pdf_standings import is_final
 from output.prizes.core import Placed, PrizeLine, PrizeList, prize_list
-from scoring.standings.ranking import Standings, compute_standings, rank_rows, tie_breakers
+from scoring.standings.ranking import Standings, compute_standings, rank_evening
 from tournament.fees.services import prize_settings
 from tournament.models import FeePayment, PrizeSettings, Table, Tournament
 
@@ -45,10 +45,9 @@ def payments(tournament: Tournament) -> list[Payment]:
 def placed(standings: Standings) -> list[Placed]:
     """Who played, ranked among themselves (as on the printed standings: no place for a
     player without a confirmed game)."""
-    played = rank_rows(
-        (row for row in standings.rows if row.games_played), tie_breakers(standings.tournament)
-    )
-    return [Placed(row.participant_id, row.name, row.club, row.rank) for row in played]
+    played = rank_evening(standings.tournament, (row for row in standings.rows if row.games_played))
+    # Under Schnitt je Durchgang, who played too few rounds has no place (rank 0): no prize.
+    return [Placed(row.participant_id, row.name, row.club, row.rank) for row in played if row.rank]
 
 
 def prize_lines(tournament: Tournament) -> tuple[PrizeLine, ...]:

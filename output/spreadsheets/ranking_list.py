@@ -18,7 +18,7 @@ from django.utils.translation import pgettext
 from output.reports import INT, RANK, TEXT, Report, ReportColumn
 from output.spreadsheets.csv_zip import csv_bytes
 from scoring.models import ScoreLine
-from scoring.standings.ranking import Standings, rank_rows, tie_breakers
+from scoring.standings.ranking import Standings, rank_evening
 
 AVERAGE = "average"  # a float with two decimals: a number in Excel, "12,50" in the CSV
 
@@ -40,9 +40,7 @@ def rounds_played(standings: Standings) -> dict[int, int]:
 
 def ranking_list_rows(standings: Standings) -> Report:
     played = rounds_played(standings)
-    ranked = rank_rows(
-        (row for row in standings.rows if row.games_played), tie_breakers(standings.tournament)
-    )
+    ranked = rank_evening(standings.tournament, (row for row in standings.rows if row.games_played))
     rows = []
     for row in ranked:
         count = played.get(row.participant_id, 0)

@@ -38,7 +38,12 @@ def board_class(field: Field) -> str:
 
 def standings_board(standings: Standings) -> dict[str, Any]:
     """The ``PROJECTOR`` columns of the standings: headers and, per row, (class, text) cells."""
-    board_fields = fields(PROJECTOR, standings.round_numbers, standings.tournament.rules)
+    board_fields = fields(
+        PROJECTOR,
+        standings.round_numbers,
+        standings.tournament.rules,
+        standings.tournament.standings_format,
+    )
     classes = [board_class(field) for field in board_fields]
     rows: list[tuple[StandingRow, list[tuple[str, Any]]]] = [
         (row, [(css, shown(field, row)) for css, field in zip(classes, board_fields, strict=True)])

@@ -141,6 +141,8 @@ class CountdownRuleset(Ruleset):
         return outputs.rules_texts(self.label)
 
     gives_partie_ends = True
+    # Ranked by Partiepunkte, whatever the evening format.
+    offers_evening_formats = False
 
     def partie_end(self, winner: str, breakdown: Sequence[Sequence[Any]]) -> dict[int, int] | None:
         return outputs.partie_end_scores(winner, breakdown)

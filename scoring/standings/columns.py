@@ -33,26 +33,31 @@ from functools import cache
 from operator import attrgetter
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 import rules as rulesets
 from rules.base import Ruleset
 from rules.standings import (
+    DECIMAL,
     INT,
     PDF,
     PROJECTOR,
     RANK,
     SCREEN,
     STANDINGS_VALUES,
+    SUM,
     TEXT,
     XLSX,
     StandingsColumnSpec,
+    format_api_fields,
+    format_columns,
 )
 from rules.text import Text
 from scoring.standings.ranking import StandingRow
 from tournament.ruleset_texts import say
 
-__all__ = ["INT", "PDF", "PROJECTOR", "RANK", "SCREEN", "TEXT", "XLSX"]
+__all__ = ["DECIMAL", "INT", "PDF", "PROJECTOR", "RANK", "SCREEN", "TEXT", "XLSX"]
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,7 @@ class StandingsColumn:
 
     @property
     def numeric(self) -> bool:
-        return self.kind in (RANK, INT)
+        return self.kind in (RANK, INT, DECIMAL)
 
     def header(self, surface: str) -> str | None:
         """The header on ``surface`` in the active language; None: not shown there."""
@@ -134,9 +139,11 @@ def column(spec: StandingsColumnSpec, ruleset: Ruleset) -> StandingsColumn:
 
 
 @cache
-def columns_of(ruleset: Ruleset) -> tuple[StandingsColumn, ...]:
-    """The standings' columns of ``ruleset``, in its order."""
-    return tuple(column(spec, ruleset) for spec in ruleset.standings_columns())
+def columns_of(ruleset: Ruleset, evening_format: str = SUM) -> tuple[StandingsColumn, ...]:
+    """The standings' columns of ``ruleset`` under ``evening_format``
+    (``Tournament.standings_format``), in its order."""
+    specs = format_columns(ruleset.standings_columns(), evening_format)
+    return tuple(column(spec, ruleset) for spec in specs)
 
 
 def default_columns() -> tuple[StandingsColumn, ...]:
@@ -144,10 +151,12 @@ def default_columns() -> tuple[StandingsColumn, ...]:
     return columns_of(rulesets.get(rulesets.DEFAULT_KEY))
 
 
-def fields(surface: str, round_numbers: Iterable[int], ruleset: Ruleset) -> list[Field]:
+def fields(
+    surface: str, round_numbers: Iterable[int], ruleset: Ruleset, evening_format: str = SUM
+) -> list[Field]:
     """The columns of ``surface`` in order, with a field per round for per-round columns."""
     result = []
-    for standings_column in columns_of(ruleset):
+    for standings_column in columns_of(ruleset, evening_format):
         header = standings_column.header(surface)
         if header is None:
             continue
@@ -162,17 +171,25 @@ def fields(surface: str, round_numbers: Iterable[int], ruleset: Ruleset) -> list
 
 
 def shown(field: Field, row: StandingRow) -> Any:
-    """``field``'s value of ``row`` as a page shows it: places as "3."."""
+    """``field``'s value of ``row`` as a page shows it: places as "3." (no place: "–"),
+    a decimal with one place in the active language ("12,5")."""
     value = field.value(row)
-    return f"{value}." if field.column.kind == RANK else value
+    if field.column.kind == RANK:
+        return f"{value}." if value else "–"
+    if field.column.kind == DECIMAL:
+        return number_format(value, 1)
+    return value
 
 
 @cache
-def api_fields(ruleset: Ruleset) -> tuple[tuple[str, Callable[[StandingRow], Any]], ...]:
-    """The JSON API's fields, in this order: ``rank``, ``name`` (the plain name), the ruleset's
-    fields, ``withdrawn`` (what the tables' suffix says). Per-round points as a list."""
+def api_fields(
+    ruleset: Ruleset, evening_format: str = SUM
+) -> tuple[tuple[str, Callable[[StandingRow], Any]], ...]:
+    """The JSON API's fields, in this order: ``rank`` (0: no place), ``name`` (the plain name),
+    the ruleset's fields and the evening format's, ``withdrawn`` (what the tables' suffix
+    says). Per-round points as a list."""
     middle = []
-    for name, value in ruleset.standings_api_fields():
+    for name, value in format_api_fields(ruleset.standings_api_fields(), evening_format):
         read = VALUES[value]
         middle.append(
             (name, (lambda row, read=read: list(read(row))) if value == "rounds" else read)
@@ -185,6 +202,6 @@ def api_fields(ruleset: Ruleset) -> tuple[tuple[str, Callable[[StandingRow], Any
     )
 
 
-def api_record(row: StandingRow, ruleset: Ruleset) -> dict[str, Any]:
+def api_record(row: StandingRow, ruleset: Ruleset, evening_format: str = SUM) -> dict[str, Any]:
     """One row of the JSON API."""
-    return {name: value(row) for name, value in api_fields(ruleset)}
+    return {name: value(row) for name, value in api_fields(ruleset, evening_format)}

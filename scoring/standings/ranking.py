@@ -29,6 +29,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.standings import AVERAGE, FORMAT_METRIC, TABLE_POINTS, table_points
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key
@@ -36,6 +37,7 @@ from tournament.privacy.names import public_names
 from tournament.ruleset_texts import said
 
 PODIUM = 3  # places 1 to 3
+UNPLACED = 1_000_000  # where a row without a place sorts among the places
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,14 @@ class StandingRow:
     public_id: str = ""  # the player page's address (never the pk, which can be counted)
     rest: int = 0  # count-down Restpunkte: the final scores of the counted Parties (fewer: better)
     parties: int = 0  # count-down Partien gespielt (counted ones)
+    table_points: int = 0  # Tischpunkte: points by place at each table and round
+    rounds_played: int = 0  # rounds with a confirmed line of the player's
+
+    @property
+    def average(self) -> float:
+        """Schnitt je Durchgang: the points per round played, to one decimal place as shown
+        (the ranking compares the exact quotient, :func:`exact_average`)."""
+        return round(exact_average(self), 1)
 
     @property
     def on_podium(self) -> bool:
@@ -62,8 +72,18 @@ class StandingRow:
         return 1 <= self.rank <= PODIUM
 
     @property
+    def place_order(self) -> int:
+        """The place as the pages sort it: no place (rank 0) after every place."""
+        return self.rank or UNPLACED
+
+    @property
     def latest_round(self) -> int:
         return self.rounds[-1] if self.rounds else 0
+
+
+def exact_average(row: StandingRow) -> float:
+    """The points per round played (0 before a round is played)."""
+    return row.total / row.rounds_played if row.rounds_played else 0.0
 
 
 @dataclass(frozen=True)
@@ -80,6 +100,8 @@ TIE_BREAKERS: tuple[TieBreaker, ...] = (
     TieBreaker("latest_round", _("Punkte im letzten Durchgang"), lambda row: row.latest_round),
     # Restpunkte: fewer is better, so the higher-is-better value is their negative.
     TieBreaker("rest", _("Restpunkte (weniger ist besser)"), lambda row: -row.rest),
+    TieBreaker("table_points", _("Tischpunkte"), lambda row: row.table_points),
+    TieBreaker("average", _("Schnitt je Durchgang"), exact_average),
 )
 
 
@@ -91,19 +113,45 @@ def tie_breakers(tournament: Tournament) -> tuple[TieBreaker, ...]:
     names its metrics (in the language active where the label is shown)."""
     ruleset = tournament.rules
     names = ruleset.rules_texts().metrics
+    order = ruleset.standings_order()
+    metric = FORMAT_METRIC[tournament.standings_format]
+    if metric not in order[:1]:
+        order = (metric, *order)
     return tuple(
         replace(BREAKER_BY_METRIC[key], label=said(ruleset, names[key]))
         if key in names
         else BREAKER_BY_METRIC[key]
-        for key in ruleset.standings_order()
+        for key in order
     )
+
+
+def rank_evening(tournament: Tournament, rows: Iterable[StandingRow]) -> list[StandingRow]:
+    """``rows`` ranked as the tournament's evening format ranks them: by its tie-breakers; under
+    Schnitt je Durchgang, who played fewer rounds than the minimum follows the ranked players,
+    in the same order, without a place (rank 0)."""
+    breakers = tie_breakers(tournament)
+    rows = list(rows)
+    if tournament.standings_format != AVERAGE:
+        return rank_rows(rows, breakers)
+    minimum = tournament.average_min_rounds
+    ranked = rank_rows((row for row in rows if row.rounds_played >= minimum), breakers)
+    below = rank_rows((row for row in rows if row.rounds_played < minimum), breakers)
+    return [*ranked, *(replace(row, rank=0, shared_rank=False) for row in below)]
 
 
 def tie_lead(tournament: Tournament) -> Promise:
     """What the tie-break note says before the tie-breakers ("Bei Punktgleichheit
     entscheiden:"), as the tournament's ruleset says it."""
     ruleset = tournament.rules
-    return said(ruleset, ruleset.rules_texts().tie_lead)
+    lead = FORMAT_TIE_LEADS.get(tournament.standings_format)
+    return lead if lead is not None else said(ruleset, ruleset.rules_texts().tie_lead)
+
+
+# The tie-break lead of an evening format that does not rank by the sum of points.
+FORMAT_TIE_LEADS = {
+    TABLE_POINTS: _("Bei gleichen Tischpunkten entscheiden:"),
+    AVERAGE: _("Bei gleichem Schnitt entscheiden:"),
+}
 
 
 def sort_key(row: StandingRow, breakers: tuple[TieBreaker, ...] = TIE_BREAKERS) -> tuple[int, ...]:
@@ -198,7 +246,7 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
     after_round, open_sheets = counted_rounds(counts, requested)
     totals = (
         ScoreLine.objects.filter(round__tournament=tournament, round__number__lte=after_round)
-        .values("participant_id", "round__number")
+        .values("participant_id", "round__number", "sheet_id", "seat")
         .annotate(
             points=Sum("points"),
             won=Count("id", filter=Q(won=True)),
@@ -209,13 +257,22 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
     )
     per_round: dict[int, list[int]] = defaultdict(lambda: [0] * after_round)
     counts: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
+    rounds_played: dict[int, set[int]] = defaultdict(set)
+    # Per table (sheet) and seat: its points and who played most of its games there.
+    seats: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
     for line in totals:
         pid = line["participant_id"]
-        per_round[pid][line["round__number"] - 1] = line["points"]
+        per_round[pid][line["round__number"] - 1] += line["points"]
+        rounds_played[pid].add(line["round__number"])
         count = counts[pid]
         count[0] += line["won"]
         count[1] += line["played"]
         count[2] += line["solos"]
+        seat = seats[line["sheet_id"]][line["seat"]]
+        seat[0] += line["points"]
+        if line["played"] > seat[2]:
+            seat[1:] = [pid, line["played"]]
+    places = seat_table_points(seats)
 
     # Everyone who sat at a table of a released round so far; people who never played (no-shows,
     # players registered for a later round) are not in the table.
@@ -248,10 +305,24 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
                 public_id=public_id,
                 rest=parties.get(pid, (0, 0))[0],
                 parties=parties.get(pid, (0, 0))[1],
+                table_points=places.get(pid, 0),
+                rounds_played=len(rounds_played.get(pid, ())),
             )
         )
-    ranked = rank_rows(rows, tie_breakers(tournament))
+    ranked = rank_evening(tournament, rows)
     return Standings(tournament, after_round, tuple(ranked), open_sheets)
+
+
+def seat_table_points(seats: dict[int, dict[int, list[int]]]) -> dict[int, int]:
+    """Participant -> Tischpunkte over the tables: sheet -> seat -> [points, the participant who
+    played most of the seat's games, their games]. A seat's Tischpunkte go to that participant
+    (a substitute who took over a seat for fewer games gets none of them)."""
+    result: dict[int, int] = defaultdict(int)
+    for by_seat in seats.values():
+        placed = table_points({seat: points for seat, (points, _pid, _n) in by_seat.items()})
+        for seat, (_points, pid, _games) in by_seat.items():
+            result[pid] += placed[seat]
+    return result
 
 
 def partie_tallies(tournament: Tournament, after_round: int) -> dict[int, tuple[int, int]]:

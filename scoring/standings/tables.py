@@ -48,6 +48,8 @@ def table_column(field: Field) -> tables.Column:
     if header_class(field):
         attrs["th"] = {"class": header_class(field)}
     attribute = field.column.attribute
+    if field.column.kind == RANK:
+        attribute = "place_order"  # a row without a place sorts after the places
     accessor = f"{attribute}__{field.round - 1}" if field.round else attribute
     return tables.Column(verbose_name=field.header, accessor=accessor, attrs=attrs)
 
@@ -106,7 +108,12 @@ class StandingsTable(tables.Table):
 def standings_table(standings: Standings, *, player_links: bool = False) -> StandingsTable:
     table = StandingsTable(
         list(standings.rows),
-        screen_fields=fields(SCREEN, standings.round_numbers, standings.tournament.rules),
+        screen_fields=fields(
+            SCREEN,
+            standings.round_numbers,
+            standings.tournament.rules,
+            standings.tournament.standings_format,
+        ),
     )
     if player_links:
         player_url = reverse("public:player", args=[standings.tournament.slug, "x"])

@@ -12,6 +12,7 @@ import rules as rulesets
 from tournament.events import ruleset_fields
 from tournament.events.locks import ruleset_lock
 from tournament.models import (
+    AVERAGE_MIN_ROUNDS_LIMITS,
     CYCLES_LIMITS,
     ROUNDS_COUNT_LIMITS,
     SLIDE_FIELDS,
@@ -48,12 +49,15 @@ class TournamentForm(forms.ModelForm):
             ("rounds_count", ROUNDS_COUNT_LIMITS),
             ("cycles", CYCLES_LIMITS),
             ("slide_seconds", SLIDE_SECONDS_LIMITS),
+            ("average_min_rounds", AVERAGE_MIN_ROUNDS_LIMITS),
         ):
             self.fields[name].widget.attrs.update(min=low, max=high)
         # A form posted without the setting (a page from before it existed) keeps what is set.
         self.fields["name_order"].required = False
         self.fields["seating_rule"].required = False
         self.fields["slide_seconds"].required = False
+        for name in Tournament.FORMAT_FIELDS:
+            self.fields[name].required = False
         instance = kwargs.get("instance")
         # A new tournament (an unsaved instance) plays the default ruleset.
         self.ruleset = self.instance.rules
@@ -68,6 +72,15 @@ class TournamentForm(forms.ModelForm):
             for name in ("ruleset", *ruleset_fields.field_names().values()):
                 self.fields[name].disabled = True
             self.fields["ruleset"].help_text = self.ruleset_lock
+            for name in Tournament.FORMAT_FIELDS:
+                self.fields[name].disabled = True
+            self.fields["evening_format"].help_text = self.ruleset_lock
+        elif not self.ruleset.offers_evening_formats:
+            # The count-down games rank by Partiepunkte: the choice applies to Doppelkopf only.
+            self.fields["evening_format"].help_text = _(
+                "„%(ruleset)s“ wertet nach Partiepunkten; die Wertung des Abends gilt für die "
+                "Doppelkopf-Regelwerke."
+            ) % {"ruleset": self.ruleset.text(self.ruleset.label, get_language())}
         if instance is not None and instance.pk:
             self.fields["slug"].initial = instance.slug
             self.fields["slug"].help_text = _("Teil der Adresse; bis zur ersten Freigabe änderbar.")
@@ -86,6 +99,13 @@ class TournamentForm(forms.ModelForm):
 
     def clean_seating_rule(self) -> str:
         return self.cleaned_data.get("seating_rule") or self.instance.seating_rule
+
+    def clean_evening_format(self) -> str:
+        return self.cleaned_data.get("evening_format") or self.instance.evening_format
+
+    def clean_average_min_rounds(self) -> int:
+        value = self.cleaned_data.get("average_min_rounds")
+        return self.instance.average_min_rounds if value is None else value
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -106,6 +126,7 @@ class TournamentForm(forms.ModelForm):
             ("name", "slug", "date", "venue", "rounds_count", "cycles", "seating_rule"),
         ),
         (None, ()),  # the ruleset: its choice, then each ruleset's options under its name
+        (_("Wertung des Abends"), Tournament.FORMAT_FIELDS),
         (
             _("Öffentliche Seiten"),
             (

@@ -23,6 +23,7 @@ from tournament.errors import DomainError
 from tournament.events.locks import ruleset_lock, seating_misfit
 from tournament.events.ruleset_audit import record_ruleset_change
 from tournament.models import (
+    AVERAGE_MIN_ROUNDS_LIMITS,
     CYCLES_LIMITS,
     CYCLES_MESSAGE,
     ROUNDS_COUNT_LIMITS,
@@ -30,6 +31,7 @@ from tournament.models import (
     SLIDE_SECONDS_LIMITS,
     AuditEntry,
     Club,
+    EveningFormat,
     PublicNames,
     Tournament,
 )
@@ -199,6 +201,10 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
         if not changed["name"]:
             raise DomainError(_("Bitte einen Namen für das Turnier angeben."), field="name")
     ruleset_changed = bool({"ruleset", "ruleset_options"} & set(changed))
+    if set(Tournament.FORMAT_FIELDS) & set(changed):
+        reason = ruleset_lock(tournament)
+        if reason:
+            raise DomainError(reason, field="evening_format")
     if ruleset_changed:
         check_ruleset_change(tournament, changes.get("ruleset", tournament.ruleset))
     if "cycles" in changed and tournament.rounds.filter(sheets__versions__isnull=False).exists():
@@ -312,6 +318,17 @@ def validate_settings(tournament: Tournament) -> None:
         raise DomainError(
             _("Namen öffentlich: voller Name, „Vorname N.“ oder nur die Startnummer."),
             field="public_names",
+        )
+    if tournament.evening_format not in EveningFormat.values:
+        raise DomainError(
+            _("Der Abend wird nach Summe der Punkte, Tischpunkten oder Schnitt gewertet."),
+            field="evening_format",
+        )
+    low, high = AVERAGE_MIN_ROUNDS_LIMITS
+    if not low <= tournament.average_min_rounds <= high:
+        raise DomainError(
+            _("Die Mindestzahl Durchgänge für den Schnitt liegt zwischen 1 und 10."),
+            field="average_min_rounds",
         )
     if tournament.name_order not in Tournament.NameOrder.values:
         raise DomainError(

@@ -42,6 +42,7 @@ from tournament.models.codes import (
     normalize_short_code,
 )
 from tournament.models.evening import (
+    AVERAGE_MIN_ROUNDS_LIMITS,
     CYCLES_LIMITS,
     CYCLES_MESSAGE,
     ROUNDS_COUNT_LIMITS,
@@ -49,6 +50,7 @@ from tournament.models.evening import (
     SLIDE_FIELDS,
     SLIDE_SECONDS_DEFAULT,
     SLIDE_SECONDS_LIMITS,
+    EveningFormat,
     Round,
     RoundQuerySet,
     Seat,
@@ -79,6 +81,7 @@ from tournament.models.signup import (
 __all__ = [
     "ANNOUNCEMENTS_LIMIT",
     "ANNOUNCEMENT_LENGTH",
+    "AVERAGE_MIN_ROUNDS_LIMITS",
     "BASIS_POINTS",
     "CYCLES_LIMITS",
     "CYCLES_MESSAGE",
@@ -103,6 +106,7 @@ __all__ = [
     "Club",
     "ClubInvitation",
     "ClubMembership",
+    "EveningFormat",
     "FeePayment",
     "Member",
     "NameChoice",

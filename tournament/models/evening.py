@@ -54,6 +54,18 @@ class SeatingRule(models.TextChoices):
     DRAWN_AVOID = "drawn_avoid", _("gelost, Wiederholungen vermeiden")
 
 
+class EveningFormat(models.TextChoices):
+    """How the evening is ranked: the values of ``rules.standings.EVENING_FORMATS`` (for a
+    ruleset that offers them; the count-down games rank by Partiepunkte)."""
+
+    SUM = "sum", _("Summe der Punkte")
+    TABLE_POINTS = "table_points", _("Tischpunkte")
+    AVERAGE = "average", _("Schnitt je Durchgang")
+
+
+AVERAGE_MIN_ROUNDS_LIMITS = (1, 10)
+
+
 class Tournament(models.Model):
     class NameOrder(models.TextChoices):
         """How lists by name are sorted: by the name as typed, or by surname
@@ -127,6 +139,27 @@ class Tournament(models.Model):
             "Plätze wechseln in jedem Fall über den Abend."
         ),
     )
+    evening_format = models.CharField(
+        _("Wertung des Abends"),
+        max_length=20,
+        choices=EveningFormat.choices,
+        default=EveningFormat.SUM,
+        help_text=_(
+            "Summe der Punkte: wer die meisten Punkte hat. Tischpunkte: je Tisch und Durchgang "
+            "nach Platz +3/+1/−1/−3 am Vierertisch, +4/+2/0/−2/−4 am Fünfertisch (Gleichstand "
+            "teilt sich die Plätze), dann die Punkte. Schnitt je Durchgang: Punkte je gespieltem "
+            "Durchgang, gerecht für später Kommende und früher Gehende. Nur für Doppelkopf; "
+            "die Count-down-Spiele werten nach Partiepunkten."
+        ),
+    )
+    average_min_rounds = models.PositiveSmallIntegerField(
+        _("Mindestzahl Durchgänge für den Schnitt"),
+        default=1,
+        help_text=_(
+            "Nur bei „Schnitt je Durchgang“: wer weniger Durchgänge gespielt hat, steht ohne "
+            "Platz am Ende der Tabelle."
+        ),
+    )
     club = models.ForeignKey(
         Club,
         on_delete=models.PROTECT,
@@ -152,8 +185,12 @@ class Tournament(models.Model):
         "public_names",
         "name_order",
         "seating_rule",
+        "evening_format",
+        "average_min_rounds",
         *SLIDE_FIELDS,
     )
+    # The settings that decide the standings: locked with the ruleset once a round is out.
+    FORMAT_FIELDS = ("evening_format", "average_min_rounds")
 
     class Meta:
         ordering = ["-date", "name"]
@@ -193,6 +230,14 @@ class Tournament(models.Model):
     def rules(self) -> Ruleset:
         """The ruleset this tournament plays by."""
         return rulesets.get(self.ruleset)
+
+    @property
+    def standings_format(self) -> str:
+        """The evening format the standings rank by: the one set, where the ruleset offers
+        formats; else the sum of points (the ruleset's own order)."""
+        if self.rules.offers_evening_formats and self.evening_format in EveningFormat.values:
+            return self.evening_format
+        return EveningFormat.SUM
 
     @property
     def table_sizes(self) -> tuple[int, ...]:
