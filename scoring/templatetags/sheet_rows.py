@@ -124,6 +124,14 @@ def counted_names(entry: EntrySpec) -> str:
 
 
 @register.simple_tag
+def record_input_names(entry: EntrySpec) -> str:
+    """The ruleset's inputs of a game that go into its record (DDV's Pflicht/Lust/Vorführung and
+    Klärungsstich; not a line form's): the calculator's record keeps them, it clears the rest."""
+    lines = set(line_names(entry).split())
+    return " ".join(field.name for field in entry.recorded_fields() if field.name not in lines)
+
+
+@register.simple_tag
 def own_open(entry: EntrySpec, row: Any) -> bool:
     """Whether a row's extras open for the ruleset's own inputs: one filled in that the ruleset
     does not fill in itself (DDV's penalty line, its Klärungsstich; not Pflicht/Lust), or a

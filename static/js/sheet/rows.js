@@ -31,6 +31,8 @@ export function createRows(form, canon) {
   const LINES = names("data-line-fields");
   // And the ruleset's own inputs it does not fill in itself (DDV's Klärungsstich).
   const COUNTED = names("data-counted-fields");
+  // The ruleset's inputs of a game that go into its record (DDV's Pflicht/Lust/Vorführung).
+  const RECORDED = names("data-record-inputs");
 
   function parts(number) {
     return {
@@ -149,6 +151,18 @@ export function createRows(form, canon) {
     return ensure(rendered.rows + Math.max(0, lineRows() - rendered.lines));
   }
 
+  // A row whose calculator record now says the game: its quick entry and record are written
+  // by the caller; every other input of the row is cleared (the soloist, who revoked, direct
+  // points, a line form) except the ruleset's own inputs that go into the record.
+  function clearBesideRecord(number) {
+    FIELDS.forEach(function (name) {
+      if (name === "record" || name === "kind" || name === "winners" || name === "value") return;
+      if (RECORDED.indexOf(name) >= 0) return;
+      const input = field(number, name);
+      if (input) input.value = "";
+    });
+  }
+
   // Rows up to ``number`` that the page lacks, cloned from the blank row; ``onAdd(fn)``
   // hears of each (the keyboard binds its inputs). Returns whether any was added.
   function ensure(number) {
@@ -183,6 +197,7 @@ export function createRows(form, canon) {
     heads: heads,
     applyHeads: applyHeads,
     ensure: ensure,
+    clearBesideRecord: clearBesideRecord,
     growForLines: growForLines,
     onAdd: function (hear) { added.push(hear); }
   };
