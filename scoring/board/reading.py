@@ -2,7 +2,8 @@
 
 The sheets with their table's size, captain and whether a version was ever confirmed (one
 query), the latest version of each with its game count (one query; with the games when the
-ruleset gives table notes), and the earlier rounds' unconfirmed sheets and whether the next
+ruleset gives table notes, then counted as the ruleset counts a sheet's rows: a penalty line is
+no game), and the earlier rounds' unconfirmed sheets and whether the next
 round exists (one query each): the same few queries for 4 tables or 100.
 """
 
@@ -61,6 +62,8 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
         if notes and version is not None:
             rows = [game.record for game in version.games.all()]
             note = rules.board_line(rows, sheet.size, options, language)
+            # A row that is no game (a DDV penalty line) is no game of the sheet's length.
+            games = rules.played_rows(rows)
         tables.append(
             BoardTable(
                 number=sheet.table.number,

@@ -16,6 +16,7 @@ from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Sheet
 from scoring.sheets.services import reopen_sheet, return_sheet, submit_sheet
 from tests.conftest import example_records
+from tests.scoring.test_ddv_desk import ddv_evening  # noqa: F401
 from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -157,3 +158,14 @@ def test_a_ddv_table_on_the_board_says_who_still_owes_a_pflichtsolo(make_tournam
     # Three games, the third seat 2's Pflichtsolo: seats 1, 3 and 4 still owe theirs.
     submit_sheet(sheet, RD1[:3], expected_revision=sheet.revision, user=organiser)
     assert by_number(board_of(tournament))[1].note == "Pflichtsolo offen: Platz 1, 3, 4"
+
+
+def test_a_ddv_penalty_line_is_no_game_on_the_board(ddv_evening, organiser):  # noqa: F811
+    from tests.scoring.test_ddv_desk import MINOR, RD1
+
+    sheet = sheet_of(ddv_evening, 1)
+    submit_sheet(
+        sheet, [*RD1[:3], MINOR, *RD1[3:]], expected_revision=sheet.revision, user=organiser
+    )
+    table = by_number(board_of(ddv_evening))[1]
+    assert (table.games, table.length) == (24, 24)
