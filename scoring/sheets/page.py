@@ -57,6 +57,9 @@ class RowView:
     # What the row is (``rules.rows``: game, penalty, deal) and how the page names it.
     kind: str = "game"
     label: str = ""
+    # The game's number in the round as the paper numbers it (``None``: a row that is no game,
+    # a DDV penalty line; the rows after it keep the paper's numbers).
+    game: int | str | None = None
     mode: str = "quick"
     points: dict[int, int] = field(default_factory=dict)
     totals: dict[int, int] = field(default_factory=dict)
@@ -229,7 +232,11 @@ def stored_page(
         view.points = {int(seat): points for seat, points in game.points.items()}
         view.plus = list(game.plus)
         view.value = game.value
-        view.kind_label = ruleset.game_type_label(game.kind, language) if game.kind else ""
+        view.kind_label = (
+            ruleset.game_type_label(game.kind, language)
+            if game.kind and view.kind != PENALTY
+            else ""
+        )
         view.breakdown = breakdown_labels(game.breakdown, language, ruleset)
         view.warnings = [ruleset.warning_message(code, language) for code in game.warnings]
         view.note = _row_note(row, names, spec.solo_kinds, spec)
@@ -295,7 +302,8 @@ def score_inputs(
             view.points = dict(result.points)
             view.plus = list(result.plus)
             view.value = result.value
-            view.kind_label = ruleset.game_type_label(result.game_type, language)
+            if view.kind != PENALTY:
+                view.kind_label = ruleset.game_type_label(result.game_type, language)
             view.breakdown = breakdown_labels(result.breakdown, language, ruleset)
             view.warnings = [warning.message for warning in result.warnings]
         view.note = _row_note(row, names, spec.solo_kinds, spec)
@@ -360,7 +368,11 @@ def _page(
         # A blank row is a game still to come: the ones before it count as games too.
         before = [*records, *({} for _ in range(number - len(filled) - 1))]
         rows.append(_blank_row(ruleset, number, len(seats), names, before, language, options))
+    played = 0
     for row in rows:
+        if row.kind != PENALTY:
+            played += 1
+            row.game = played
         row.build_cells(seats)
     return SheetPageData(
         sheet=sheet,

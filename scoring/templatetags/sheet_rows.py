@@ -283,6 +283,7 @@ def blank_row(page: SheetPageData) -> RowView:
     is no game, so one more row follows): numbered ``ROW_SLOT``; its dealer and who sits it out
     come from the server's next answer."""
     row = RowView(number=ROW_SLOT, dealer="", dealer_name="", sitting_out=None, values={})  # type: ignore[arg-type]
+    row.game = ROW_SLOT  # renumbered by the page's script as the paper numbers games
     row.build_cells(page.seats)
     return row
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from scoring.models import Sheet
 from scoring.sheets.links import captain_url
@@ -29,6 +30,17 @@ def open_sheet(device: str, page, live_server, tournament, table_number: int = 1
             live_server.url + reverse("scoring:sheet", args=[tournament.slug, 1, table_number])
         )
     return table
+
+
+def enter_game(page, number: int, winners: str, value: str, kind: str = "") -> None:
+    """The quick entry of row ``number``: Spielart (if not the first), Sieger, Wert, Enter."""
+    if kind:
+        page.get_by_label(f"Spiel {number}: Spielart").select_option(kind)
+    page.get_by_label(f"Spiel {number}: Sieger").click()
+    page.keyboard.type(winners)
+    page.get_by_label(f"Spiel {number}: Wert").click()
+    page.keyboard.type(value)
+    page.keyboard.press("Enter")
 
 
 def calculate(page, number: int, kind: str, re: list[int], augen: str) -> None:
@@ -64,3 +76,51 @@ def test_the_ddv_calculator_fills_the_row_and_closes(
     assert records and records[0]["re"] == [1, 2] and records[0]["augen_re"] == 150
     assert errors == []
     screenshot(page, f"ddv-calculator-applied-{device}", full_page=False)
+
+
+def penalty_line(page, number: int, offender: str = "3") -> None:
+    """Row ``number`` as a penalty line under "more": offender, severity "geringfügig"."""
+    page.locator(f"tr.game-row[data-game='{number}'] .more-toggle").click()
+    extra = page.locator(f"tr.row-extra[data-game='{number}']")
+    extra.locator(f"select[name='g{number}-penalty_offender']").select_option(offender)
+    extra.locator(f"select[name='g{number}-penalty_severity']").select_option("geringfuegig")
+
+
+def shown_numbers(page, rows: int) -> list[str]:
+    """The number each of the first ``rows`` rows shows beside it ("" for none)."""
+    return [
+        page.locator(f"tr.game-row[data-game='{row}'] .game-count").inner_text().strip()
+        for row in range(1, rows + 1)
+    ]
+
+
+@pytest.mark.parametrize("device", ["phone", "desk"])
+def test_after_a_penalty_line_the_games_keep_the_papers_numbers(
+    device,
+    request,
+    live_server,
+    ddv_evening,  # noqa: F811
+    settings,
+):
+    settings.PUBLIC_BASE_URL = live_server.url
+    page = request.getfixturevalue(device)
+    table = open_sheet(device, page, live_server, ddv_evening)
+    enter_game(page, 1, "12", "1")
+    penalty_line(page, 2)
+    enter_game(page, 3, "34", "2")
+    assert len(stored_records(table, 3)) == 3
+    expect(page.locator("tr.game-row[data-game='2']")).to_have_attribute("data-row-kind", "penalty")
+    expect(page.locator("tr.game-row[data-game='4'] .game-count")).to_have_text("3")
+    assert shown_numbers(page, 5) == ["1", "", "2", "3", "4"]
+    penalty_row = page.locator("tr.game-row[data-game='2']")
+    assert penalty_row.locator(".badge.row-kind").inner_text() == "Strafe"
+    # The penalty line offers no Sieger, Wert or Spielart to fill.
+    assert not penalty_row.locator("input[name='g2-winners']").is_visible()
+    assert not penalty_row.locator("select[name='g2-kind']").is_visible()
+    screenshot(page, f"ddv-penalty-numbering-{device}", full_page=False)
+    page.reload()
+    assert shown_numbers(page, 5) == ["1", "", "2", "3", "4"]
+    # Game 24 is the sheet's last row, one after the penalty line.
+    last = page.locator("tr.game-row").last
+    assert last.get_attribute("data-game") == "25"
+    assert last.locator(".game-count").inner_text() == "24"

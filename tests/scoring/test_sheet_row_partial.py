@@ -79,5 +79,12 @@ def test_the_read_only_sheet_renders_its_rows_with_the_same_partial(
     assert 'class="data sheet readonly size-4"' in html
     assert "sheet-row-template" not in html and 'name="g1-' not in html
     assert html.count('<tr class="game-row') == 2
-    assert '<td class="num game-no">2 <span class="badge row-kind">Strafe</span></td>' in html
+    # The penalty line has no game number (the paper's numbers run on) and no kind of game.
+    assert (
+        '<td class="num game-no"><span class="game-number hidden"><span class="game-count">'
+        '</span></span><span class="badge row-kind">Strafe</span></td>\n        '
+        '<td class="dealer-col">'
+    ) in html
+    penalty_row = html.split('data-game="2"', 1)[1].split("</tr>", 1)[0]
+    assert '<td class="kind-text">–</td>' in penalty_row, penalty_row
     assert '<span class="dealer-name">' in html and "1 + 2" in html

@@ -151,6 +151,21 @@ export function createRows(form, canon) {
     return ensure(rendered.rows + Math.max(0, lineRows() - rendered.lines));
   }
 
+  // Number the games as the paper does: a row that is no game (data-row-kind "penalty", as the
+  // server last scored it) has no number, the games after it keep theirs.
+  function renumber() {
+    let played = 0;
+    gameRows.forEach(function (row) {
+      const number = row.querySelector(".game-number");
+      const game = row.getAttribute("data-row-kind") !== "penalty";
+      if (game) played += 1;
+      if (!number) return;
+      number.classList.toggle("hidden", !game);
+      const count = number.querySelector(".game-count");
+      if (count) count.textContent = game ? String(played) : "";
+    });
+  }
+
   // A row whose calculator record now says the game: its quick entry and record are written
   // by the caller; every other input of the row is cleared (the soloist, who revoked, direct
   // points, a line form) except the ruleset's own inputs that go into the record.
@@ -179,6 +194,7 @@ export function createRows(form, canon) {
       added.forEach(function (hear) { hear(main, gameRows.length - 1, String(next)); });
       grew = true;
     }
+    if (grew) renumber();
     return grew;
   }
 
@@ -198,6 +214,7 @@ export function createRows(form, canon) {
     applyHeads: applyHeads,
     ensure: ensure,
     clearBesideRecord: clearBesideRecord,
+    renumber: renumber,
     growForLines: growForLines,
     onAdd: function (hear) { added.push(hear); }
   };

@@ -141,7 +141,8 @@ export function createScores(rows, canon, t, hooks) {
       const list = element("ul", "row-problems");
       list.setAttribute("role", "alert");
       messages.forEach(function (message) {
-        list.appendChild(element("li", "", form.getAttribute("data-game-label").replace("%s", row.number) + " " + message));
+        const head = row.game === null ? row.label + ":" : form.getAttribute("data-game-label").replace("%s", row.game);
+        list.appendChild(element("li", "", head + " " + message));
       });
       info.appendChild(list);
     }
@@ -193,6 +194,7 @@ export function createScores(rows, canon, t, hooks) {
       paintPoints(row, parts);
       paintInfo(row, parts, problems);
     });
+    rows.renumber();
     rows.applyHeads(headChanges(rows.heads(), data.rows));
     paintTotals(data);
     paintStatus(data.status || []);
