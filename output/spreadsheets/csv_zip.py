@@ -6,7 +6,8 @@ game (the columns of ``games_rows``); ``durchgang-1/sitzordnung.csv`` the seatin
 round; ``tabelle.csv`` the standings after the latest round with a confirmed sheet.
 
 CSV as a German spreadsheet opens it: UTF-8 with a byte order mark, ``;`` between fields,
-"ja" for yes, a number with decimals with a comma ("-1,25", kind :data:`DECIMAL`). Text typed by people never becomes a formula: a field that starts with ``=``,
+"ja" for yes, a number with decimals with a comma ("-1,25", kind :data:`DECIMAL`: a number,
+never text). Text typed by people never becomes a formula: a field that starts with ``=``,
 ``+``, ``-``, ``@``, tab or CR gets a leading apostrophe.
 """
 

@@ -8,7 +8,6 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from scoring.models import Sheet
 from scoring.sheets.links import captain_url
 from tests.browser.conftest import login, screenshot
 from tests.browser.test_ddv_captain import stored_records

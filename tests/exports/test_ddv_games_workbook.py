@@ -29,9 +29,7 @@ def test_the_ddv_games_workbook_numbers_games_as_the_paper_and_names_them_in_ddv
     assert {row[at["Spielart"]] for row in penalties} == {"Strafe"}
     assert {row[at["Eingabe"]] for row in penalties} == {"Strafe"}
     # The games run 1–24 as on paper, the penalty line between them.
-    assert [row[at["Spiel"]] for row in table if row[at["Spiel"]] is not None] == list(
-        range(1, 25)
-    )
+    assert [row[at["Spiel"]] for row in table if row[at["Spiel"]] is not None] == list(range(1, 25))
     kinds = {row[at["Spielart"]] for row in report.rows}
     assert "" not in kinds and "Trumpfsolo" not in kinds, kinds
     assert not any(kind.startswith("solo_") for kind in kinds), kinds
