@@ -24,7 +24,9 @@ Vocabulary:
   winners or value.
 - **Entry spec** (:class:`EntrySpec`): every form of the ruleset at one table size, which
   kinds need a soloist (``solo_kinds``: the page compares rows as the server reads them), the
-  calculator's parties and Sonderpunkte, and where a refusal of a row's JSON field belongs on
+  calculator's parties (key, label, the first call, the second call — empty when the ruleset has
+  none, DDV has no Sub/In) and Sonderpunkte, whether its first call may also be said before the
+  first lead (``calls_before_lead``: the house rules' "Re vor dem ersten Ausspielen"), and where a refusal of a row's JSON field belongs on
   the page (``field_inputs``: the head of the field path → the input; ``record`` when none) with
   the input's name in messages (``input_names``), the names of a record's fields
   (``record_names``) and what to do (``advice``); a ruleset whose page checks a row before the
@@ -86,6 +88,7 @@ class EntrySpec:
     solo_kinds: tuple[str, ...] = ()
     parties: tuple[tuple[str, str, str, str], ...] = ()
     specials: tuple[tuple[str, str], ...] = ()
+    calls_before_lead: bool = False
     field_inputs: Mapping[str, str] = field(default_factory=dict)
     input_names: Mapping[str, str] = field(default_factory=dict)
     record_names: Mapping[str, str] = field(default_factory=dict)

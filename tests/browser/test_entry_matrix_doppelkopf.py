@@ -42,14 +42,19 @@ def enter_game(page, number: int, winners: str, value: str, kind: str = "") -> N
     page.keyboard.press("Enter")
 
 
-def calculate(page, number: int, kind: str, re: list[int], augen: str) -> None:
-    """The calculator of row ``number``: kind, the Re seats, Re's Augen, "Übernehmen"."""
+def calculate(
+    page, number: int, kind: str, re: list[int], augen: str, calls: tuple[str, ...] = ()
+) -> None:
+    """The calculator of row ``number``: kind, the Re seats, Re's Augen, the parties whose
+    first call was said ("re", "kontra"), "Übernehmen"."""
     page.locator(f"tr.game-row[data-game='{number}'] .calc-open").click()
     dialog = page.locator("#calculator")
     dialog.locator(".calc-kind").select_option(kind)
     for seat in re:
         dialog.locator(f".calc-seat[data-seat='{seat}'] input").check()
     dialog.locator(".calc-augen").fill(augen)
+    for party in calls:
+        dialog.locator(f".calc-party[data-party='{party}'] .calc-call").check()
     dialog.locator(".calc-result strong").wait_for()
     dialog.locator(".calc-apply").click()
     dialog.wait_for(state="hidden")
@@ -68,11 +73,21 @@ def test_the_ddv_calculator_fills_the_row_and_closes(
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     table = open_sheet(device, page, live_server, ddv_evening)
-    calculate(page, 1, "normal", [1, 2], "150")
+    # The DDV's calculator: one Ansage per party, no house-rule calls, every box labelled.
+    page.locator("tr.game-row[data-game='1'] .calc-open").click()
+    dialog = page.locator("#calculator")
+    words = dialog.inner_text()
+    assert "vor dem ersten Ausspielen" not in words and "nach dem 1. Stich" not in words
+    for box in dialog.locator("input[type=checkbox]").all():
+        assert box.evaluate("box => box.closest('label').textContent.trim()") != ""
+    screenshot(page, f"ddv-calculator-{device}", full_page=False)
+    dialog.locator(".calc-cancel").click()
+    calculate(page, 1, "normal", [1, 2], "150", calls=("re",))
     assert page.locator("input[name='g1-winners']").input_value() == "12"
-    assert page.locator("input[name='g1-value']").input_value() == "1"
+    assert page.locator("input[name='g1-value']").input_value() == "3"
     records = stored_records(table, 1)
     assert records and records[0]["re"] == [1, 2] and records[0]["augen_re"] == 150
+    assert records[0]["statements"] == [{"party": "re", "call": "re"}]
     assert errors == []
     screenshot(page, f"ddv-calculator-applied-{device}", full_page=False)
 
