@@ -20,7 +20,13 @@ from rules.base import Ruleset
 from rules.entry import EntrySpec
 from rules.rows import PENALTY, RowRefusal
 from scoring.models import Sheet, SheetVersion
-from scoring.sheets.entry import RowInput, line_keys, read_rows, values_from_record
+from scoring.sheets.entry import (
+    RowInput,
+    infer_soloist,
+    line_keys,
+    read_rows,
+    values_from_record,
+)
 from scoring.sheets.own_notes import own_note
 from scoring.sheets.reading import expected_games, latest_version
 from tournament.models import Seat
@@ -77,6 +83,17 @@ class RowView:
     @property
     def plus_label(self) -> str:
         return " + ".join(str(seat) for seat in self.plus)
+
+    @property
+    def soloist_typed(self) -> bool:
+        """Whether the row names a soloist its winners do not imply (one winner: the soloist
+        won; three: the seat left over lost): only then do its extras open to show it."""
+        soloist = self.values.get("soloist", "")
+        if not soloist:
+            return False
+        winners = [int(seat) for seat in self.values.get("winners", "") if seat.isdigit()]
+        implied = infer_soloist(winners, len(self.cells), self.sitting_out)
+        return implied is None or str(implied) != soloist
 
     @property
     def has_problem(self) -> bool:

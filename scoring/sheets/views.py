@@ -77,6 +77,9 @@ class SheetEntryMixin:
         entry = entry_spec(self.sheet, page.table_size)
         return {
             "sheet": self.sheet,
+            "status_label": self.sheet.status_label(
+                self.sheet.versions.filter(confirmed=True).exists()
+            ),
             "page": page,
             "entry": entry,
             "kinds": list(entry.choices("kind")),
@@ -383,7 +386,13 @@ class SheetActionView(OrganiserSheetMixin, View):
                     user=request.user,
                     expected_revision=revision,
                 )
-                messages.success(request, _("Die Liste ist wieder offen und zählt vorerst nicht."))
+                messages.success(
+                    request,
+                    _(
+                        "Die Liste ist wieder geöffnet. Bis sie erneut bestätigt ist, zählt "
+                        "weiter ihre zuletzt bestätigte Fassung."
+                    ),
+                )
             elif self.action == "close":
                 after = small_int(request.POST.get("after_game", ""), max_digits=3)
                 if after is None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from scoring.models import SheetVersion
 from scoring.sheets.links import (
     captain_url,
     is_loopback,
@@ -42,6 +43,11 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
         tables = (
             Table.objects.filter(round=round_)
             .select_related("sheet")
+            .annotate(
+                confirmed_before=Exists(
+                    SheetVersion.objects.filter(sheet__table=OuterRef("pk"), confirmed=True)
+                )
+            )
             .prefetch_related(
                 Prefetch(
                     "seats", queryset=Seat.objects.select_related("participant").order_by("number")
@@ -70,6 +76,7 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
                     "link": link,
                     "qr": qr_data_uri(link, scale=3) if show_qr else "",
                     "version": latest.get(table.pk),
+                    "status": table.sheet.status_label(table.confirmed_before),
                 }
             )
         context.update(

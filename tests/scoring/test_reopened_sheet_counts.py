@@ -158,3 +158,27 @@ def test_a_backup_keeps_the_last_confirmation_of_a_reopened_sheet(
     reopened = Sheet.objects.get(round__tournament=copy_, table__number=2)
     assert reopened.status == Sheet.Status.SUBMITTED
     assert ScoreLine.objects.filter(sheet=reopened).count() == 64
+
+
+def test_reopening_at_the_desk_says_what_counts_and_badges_the_sheet_reopened(
+    evening, organiser, confirm_round, organiser_client
+):
+    confirm_round(evening, 1, organiser)
+    sheet = sheet_for(Round.objects.get(tournament=evening, number=1), 2)
+    answer = organiser_client.post(
+        reverse("scoring:sheet_reopen", args=[evening.slug, 1, 2]),
+        {"reason": "Einspruch", "revision": str(sheet.revision)},
+        follow=True,
+    )
+    html = answer.content.decode()
+    assert "zählt vorerst nicht" not in html
+    assert (
+        "Die Liste ist wieder geöffnet. Bis sie erneut bestätigt ist, zählt weiter ihre zuletzt "
+        "bestätigte Fassung." in html
+    )
+    head = html.split('<div class="page-head">', 1)[1].split("</h1>", 1)[0]
+    assert '<span class="badge submitted">wieder geöffnet</span>' in head, head
+    overview = organiser_client.get(reverse("scoring:round_sheets", args=[evening.slug, 1]))
+    statuses = overview.content.decode().split("<tbody>", 1)[1]
+    assert statuses.count(">wieder geöffnet</span>") == 1
+    assert statuses.count('<span class="badge confirmed">bestätigt</span>') == 3
