@@ -8,6 +8,7 @@ confirms).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -99,6 +100,16 @@ class SheetEntryMixin:
             },
             "sheet_texts": sheet_texts(captain=self.source == SheetVersion.Source.CAPTAIN),
             "calc_parties": list(entry.parties),
+            # How the page derives the dealers offline (``static/js/sheet/deal.js``).
+            "deal_rule": json.dumps(rule)
+            if (
+                rule := self.sheet.round.tournament.rules.deal_rule(
+                    page.table_size,
+                    self.sheet.round.tournament.scoring_options,
+                    self.sheet.time_up_after,
+                )
+            )
+            else "",
             "specials": list(entry.specials),
             "organiser": self.organiser,
             # The desk's "Bestätigen": the stored rows complete, or complete early by the rules.

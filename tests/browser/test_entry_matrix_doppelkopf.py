@@ -300,3 +300,29 @@ def test_every_entry_path_agrees_with_the_rulesets_scoring_everywhere(
         assert sum(line[at[f"Platz {seat} Punkte"]] for line in lines) == totals[seat]
     printed = table_sheets(round_with_seating(tournament, 1), live_server.url, with_games=True)[0]
     assert printed.rows[printed.final_row].totals == totals
+
+
+def test_offline_the_phone_names_the_dealer_after_a_pflichtsolo_as_the_server(
+    phone,
+    live_server,
+    ddv_evening,  # noqa: F811
+    settings,
+):
+    from scoring.sheets.page import seat_columns
+
+    settings.PUBLIC_BASE_URL = live_server.url
+    table = open_sheet("phone", phone, live_server, ddv_evening)
+    names = {seat.number: seat.name for seat in seat_columns(table.sheet)}
+    enter_game(phone, 1, "12", "1")
+    phone.wait_for_selector("#sync-status:has-text('alles gespeichert')")
+    phone.context.set_offline(True)
+    # Seat 2 deals game 2 and plays its Pflichtsolo: seat 2 deals game 3 again.
+    enter_game(phone, 2, "2", "3", kind="solo_damen")
+    phone.wait_for_selector("#sync-status:has-text('offline')")
+    dealer = phone.locator("tr.game-row[data-game='3'] .dealer-name")
+    expect(dealer).to_have_text(names[2])
+    expect(phone.locator("tr.game-row[data-game='4'] .dealer-name")).to_have_text(names[3])
+    screenshot(phone, "ddv-offline-dealer-after-pflichtsolo", full_page=False)
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#sync-status:has-text('alles gespeichert')", timeout=20_000)
+    expect(dealer).to_have_text(names[2])

@@ -131,16 +131,28 @@ export function createRows(form, canon) {
     });
   }
 
+  // Whether row ``number`` is a line of its own (a line form's input filled).
+  function isLine(number) {
+    return LINES.some(function (name) {
+      const input = field(number, name);
+      return input && input.value;
+    });
+  }
+
+  // Every row's values in order, each with ``line`` (deal.js reads them).
+  function inOrder() {
+    return gameRows.map(function (row) {
+      const number = row.getAttribute("data-game");
+      const values = read(number);
+      values.line = isLine(number);
+      return values;
+    });
+  }
+
   // Rows that are a line of their own (a line form's input filled: DDV's penalty line), which
   // the server counts on top of the sheet's length.
   function lineRows() {
-    return gameRows.filter(function (row) {
-      const number = row.getAttribute("data-game");
-      return LINES.some(function (name) {
-        const input = field(number, name);
-        return input && input.value;
-      });
-    }).length;
+    return gameRows.filter(function (row) { return isLine(row.getAttribute("data-game")); }).length;
   }
   const rendered = { rows: gameRows.length, lines: lineRows() };
 
@@ -215,6 +227,7 @@ export function createRows(form, canon) {
     ensure: ensure,
     clearBesideRecord: clearBesideRecord,
     renumber: renumber,
+    inOrder: inOrder,
     growForLines: growForLines,
     onAdd: function (hear) { added.push(hear); }
   };

@@ -3,6 +3,7 @@
 // without the server, rows typed since the last answer are marked as waiting for their points.
 
 import { headChanges } from "./heads.js";
+import { dealRows } from "./deal.js";
 import { element, setText, signed } from "./page.js";
 import { readAnswer } from "./answers.js";
 import { describe } from "./conflict_panel.js";
@@ -51,9 +52,20 @@ export function createScores(rows, canon, t, hooks) {
       });
   }
 
+  // The ruleset's rule of the deal (data-deal-rule), or null: then the dealers shown stay.
+  let dealRule = null;
+  try { dealRule = JSON.parse(form.getAttribute("data-deal-rule") || "null"); } catch (error) { dealRule = null; }
+
+  // Without the server, each row's dealer as the server derives it from the rows typed.
+  function dealOffline() {
+    if (!dealRule) return;
+    rows.applyHeads(headChanges(rows.heads(), dealRows(dealRule, rows.inOrder(), rows.tableSize)));
+  }
+
   // Rows typed since the last answer show what was typed (winners, value, kind) and that their
   // points, and every total after them, come once the connection is back.
   function markUnscored() {
+    dealOffline();
     const current = rows.readAll();
     let firstStale = null;
     rows.list.forEach(function (row) {
