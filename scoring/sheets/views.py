@@ -78,9 +78,7 @@ class SheetEntryMixin:
         entry = entry_spec(self.sheet, page.table_size)
         return {
             "sheet": self.sheet,
-            "status_label": self.sheet.status_label(
-                self.sheet.versions.filter(confirmed=True).exists()
-            ),
+            "status_label": self.sheet.status_label(self.confirmed_before()),
             "page": page,
             "entry": entry,
             "kinds": list(entry.choices("kind")),
@@ -126,6 +124,16 @@ class SheetEntryMixin:
             **sheet_words_context(self.sheet, page.game_limit),
             **extra,
         }
+
+    def confirmed_before(self) -> bool:
+        """Whether a version of the sheet, not confirmed now, was confirmed: only a sheet handed
+        in or sent back can be one (reopening hands it in), so no query for a sheet in play."""
+        sheet = self.sheet
+        if sheet.status == Sheet.Status.CONFIRMED:
+            return False
+        if sheet.status == Sheet.Status.OPEN and not sheet.return_comment:
+            return False
+        return sheet.versions.filter(confirmed=True).exists()
 
     def offers_time_up(self) -> bool:
         """Whether the page offers to record the time called: a ruleset that records it."""

@@ -55,7 +55,9 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
             )
             .order_by("number")
         )
-        latest = latest_versions(round_)
+        # With the games: a row that is no game (a DDV penalty line) is not counted as one.
+        latest = latest_versions(round_, with_games=True)
+        rules = self.tournament.rules
         show_qr = self.request.GET.get("qr") == "1"
         base = public_base_url(self.request)
         rows = []
@@ -75,7 +77,10 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
                     "size": len(seats),
                     "link": link,
                     "qr": qr_data_uri(link, scale=3) if show_qr else "",
-                    "version": latest.get(table.pk),
+                    "version": (version := latest.get(table.pk)),
+                    "games": rules.played_rows([game.record for game in version.games.all()])
+                    if version is not None
+                    else 0,
                     "status": table.sheet.status_label(table.confirmed_before),
                 }
             )

@@ -19,6 +19,7 @@ from scoring.sheets.services import confirm_sheet, reopen_sheet, submit_sheet
 from scoring.standings.ranking import compute_standings
 from tests.conftest import example_records
 from tests.exports.conftest import pdf_text
+from tests.scoring.test_ddv_desk import ddv_evening  # noqa: F401
 from tournament.errors import DomainError
 from tournament.models import Round, Seat
 from tournament.seating.reading import round_with_seating
@@ -182,3 +183,16 @@ def test_reopening_at_the_desk_says_what_counts_and_badges_the_sheet_reopened(
     statuses = overview.content.decode().split("<tbody>", 1)[1]
     assert statuses.count(">wieder geöffnet</span>") == 1
     assert statuses.count('<span class="badge confirmed">bestätigt</span>') == 3
+
+
+def test_the_rounds_list_counts_a_ddv_penalty_line_as_no_game(
+    ddv_evening,  # noqa: F811
+    organiser,
+    organiser_client,
+):
+    from tests.scoring.test_ddv_desk import MINOR, RD1
+
+    sheet = sheet_for(Round.objects.get(tournament=ddv_evening, number=1), 1)
+    submit_sheet(sheet, [*RD1[:2], MINOR, RD1[2]], expected_revision=0, user=organiser, final=False)
+    html = organiser_client.get(reverse("scoring:round_sheets", args=[ddv_evening.slug, 1]))
+    assert "V1 · 3 Spiele ·" in html.content.decode()
