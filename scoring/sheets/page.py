@@ -103,6 +103,19 @@ class RowView:
     def problem_list(self) -> list[str]:
         return [message for messages in self.problems.values() for message in messages]
 
+    @property
+    def problem_lines(self) -> list[str]:
+        """Each problem with where it is: "Spiel 7: …" by the paper's number, a row that is no
+        game by its label ("Strafe: …", said once when the message starts with it)."""
+        if self.game is not None:
+            head = _("Spiel %(n)s:") % {"n": self.game}
+            return [f"{head} {message}" for message in self.problem_list]
+        head = f"{self.label}:"
+        return [
+            message if message.startswith(head) else f"{head} {message}"
+            for message in self.problem_list
+        ]
+
     def build_cells(self, seats: list[SeatColumn]) -> None:
         self.cells = [
             {

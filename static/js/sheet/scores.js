@@ -153,8 +153,9 @@ export function createScores(rows, canon, t, hooks) {
       const list = element("ul", "row-problems");
       list.setAttribute("role", "alert");
       messages.forEach(function (message) {
+        // By the paper's number; a row that is no game by its label, said once.
         const head = row.game === null ? row.label + ":" : form.getAttribute("data-game-label").replace("%s", row.game);
-        list.appendChild(element("li", "", head + " " + message));
+        list.appendChild(element("li", "", message.indexOf(head) === 0 ? message : head + " " + message));
       });
       info.appendChild(list);
     }
