@@ -22,9 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch
+from django.utils.translation import get_language, gettext_noop, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, pgettext
 
+from rules.entry import EntryField, EntrySpec
+from rules.rows import PENALTY
 from scoring.models import Game, ScoreLine, SheetVersion
 from scoring.sheets.page import breakdown_labels, kind_label
 from scoring.standings import columns
@@ -226,10 +228,12 @@ class _ConfirmedGame:
     names: dict[int, str]
     game: Game
     dealer: int  # the seat that dealt it, from the rows before (the ruleset's rule)
+    number: int | None  # the game's number in the round, as the paper has it; None: no game
+    label: str  # how the sheet names the row ("Spiel 7", "Strafe")
 
 
 def _confirmed_games(tournament: Tournament) -> list[_ConfirmedGame]:
-    """Every game of every confirmed sheet, in round, table and game order (three queries)."""
+    """Every row of every confirmed sheet, in round, table and row order (three queries)."""
     versions = (
         SheetVersion.objects.filter(sheet__round__tournament=tournament, confirmed=True)
         .select_related("sheet__round", "sheet__table")
@@ -241,37 +245,65 @@ def _confirmed_games(tournament: Tournament) -> list[_ConfirmedGame]:
     for seat in seats:
         names[seat.table_id][seat.number] = seat.participant.name
     ruleset, options = tournament.rules, tournament.scoring_options
+    language = get_language() or "de"
     confirmed = []
     for version in versions:
         table_names = names[version.sheet.table_id]
         games = list(version.games.all())
         records = [game.record for game in games]
-        confirmed += [
-            _ConfirmedGame(
-                round=version.sheet.round.number,
-                table=version.sheet.table.number,
-                size=len(table_names),
-                names=table_names,
-                game=game,
-                dealer=ruleset.dealer(game.number, len(table_names), records[:index], options),
+        played = 0
+        for index, game in enumerate(games):
+            is_game = ruleset.row_kind(game.record) != PENALTY
+            played += is_game
+            confirmed.append(
+                _ConfirmedGame(
+                    round=version.sheet.round.number,
+                    table=version.sheet.table.number,
+                    size=len(table_names),
+                    names=table_names,
+                    game=game,
+                    dealer=ruleset.dealer(game.number, len(table_names), records[:index], options),
+                    number=played if is_game else None,
+                    label=ruleset.row_label(game.number, game.record, records[:index], language),
+                )
             )
-            for index, game in enumerate(games)
-        ]
     return confirmed
 
 
-def _kind_label(game: Game) -> str:
-    return kind_label(game.kind)
+def _record_columns(spec: EntrySpec) -> list[EntryField]:
+    """The ruleset's own inputs of a game kept in its record (DDV's Pflicht/Lust/Vorführung,
+    its Klärungsstich): a column each; not a line form's (the penalty line says itself)."""
+    lines = {field.name for form in spec.line_forms() for field in form.fields}
+    return [
+        field
+        for field in spec.recorded_fields()
+        if field.name not in lines and "." not in field.record_path
+    ]
+
+
+def _recorded(field: EntryField, record: dict[str, Any]) -> str | int | None:
+    value = record.get(field.record_path)
+    if value is None or value == "":
+        return None
+    return dict(field.choices).get(str(value), value) if field.choices else value
 
 
 def games_rows(tournament: Tournament) -> Report:
-    """Every game of every confirmed sheet, one row per game, like a line of the paper sheet.
+    """Every row of every confirmed sheet, one per line of the paper sheet, in the ruleset's
+    words.
 
-    Layout for filtering: fixed columns (round, table, game, dealer, kind, entry, winners' seats,
-    winning party, value, soloist, who sat out), then a name and a points column for seats 1 to
-    5 (seat 5 stays empty at four-player tables), then the scoring breakdown. Filter "Tisch" or
-    "Spielart" to find games; for one player's games use ``game_points_rows``.
+    Layout for filtering: fixed columns (round, table, game — the game's number in the round as
+    the paper has it, empty for a line that is no game such as a DDV penalty line —, dealer,
+    kind — the ruleset's name, "Strafe" for a penalty line —, entry, winners' seats, winning
+    party, value, soloist, who sat out, the ruleset's own inputs such as DDV's
+    Pflicht/Lust/Vorführung), then a name and a points column for seats 1 to 5 (seat 5 stays
+    empty at four-player tables), then the scoring breakdown. Filter "Tisch" or "Spielart" to
+    find games; for one player's games use ``game_points_rows``.
     """
+    ruleset = tournament.rules
+    language = get_language() or "de"
+    spec = ruleset.entry_spec(4, language)
+    own = _record_columns(spec)
     seat_columns: list[ReportColumn] = []
     for seat in range(1, MAX_SEATS + 1):
         seat_columns.append(ReportColumn(_("Platz %(seat)d Name") % {"seat": seat}, TEXT, 18))
@@ -288,6 +320,7 @@ def games_rows(tournament: Tournament) -> Report:
         ReportColumn(_("Wert"), INT, 7),
         ReportColumn(_("Solist"), TEXT, 18),
         ReportColumn(_("setzt aus"), TEXT, 18),
+        *(ReportColumn(field.label, TEXT, 14) for field in own),
         *seat_columns,
         ReportColumn(_("Wertung"), TEXT, 30),
     )
@@ -301,25 +334,39 @@ def games_rows(tournament: Tournament) -> Report:
                 points += [item.names[seat], int(game.points.get(str(seat), 0))]
             else:
                 points += [None, None]
+        if item.number is None:
+            kind = item.label
+        else:
+            kind = kind_label(game.kind, language, ruleset) if game.kind else ""
         rows.append(
             (
                 item.round,
                 item.table,
-                game.number,
+                item.number,
                 item.names.get(item.dealer, ""),
-                _kind_label(game),
-                _(METHOD_LABELS[game.method]) if game.method in METHOD_LABELS else game.method,
+                kind,
+                _method_label(game.method, spec),
                 " + ".join(str(seat) for seat in game.plus),
                 _(PARTY_LABELS[game.winner]) if game.winner in PARTY_LABELS else "",
                 game.value,
                 item.names.get(game.soloist, "") if game.soloist else "",
                 item.names.get(sitting_out, "") if sitting_out else "",
+                *(_recorded(field, game.record) for field in own),
                 *points,
-                breakdown_labels(game.breakdown),
+                breakdown_labels(game.breakdown, language, ruleset),
             )
         )
     report = Report(title=_("Spiele"), columns=columns, rows=tuple(rows))
     return select_columns(report, _kept(tournament, report, ("Siegerpartei", "Wert", "Solist")))
+
+
+def _method_label(method: str, spec: EntrySpec) -> str:
+    """How a row was entered: the house rules' stored names, else the ruleset's entry form of
+    that key ("Schnelleingabe", "Strafe")."""
+    if method in METHOD_LABELS:
+        return _(METHOD_LABELS[method])
+    form = spec.form(method)
+    return form.label if form is not None and form.label else method
 
 
 def _kept(tournament: Tournament, report: Report, optional: Sequence[str]) -> list[int]:

@@ -331,6 +331,16 @@ class Ruleset(RulesetOutputs, ABC):
     def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
         """The entry forms of a row at a table of ``table_size`` (:mod:`rules.entry`)."""
 
+    def deal_rule(
+        self, table_size: int, options: Any = None, time_up_after: int | None = None
+    ) -> Mapping[str, Any] | None:
+        """How the sheet page derives each row's dealer while the server cannot answer
+        (offline), as plain JSON data for ``static/js/sheet/deal.js``; ``None`` when the rows
+        move the deal in their order whatever they hold (the dealers the server rendered stay
+        right). A ruleset whose rows move the deal (DDV: the dealer deals again after a
+        Pflichtsolo) gives its rule; ``time_up_after`` is the game after which time was called."""
+        return None
+
     def played_rows(self, rows: Sequence[JsonRow], options: Any = None) -> int:
         """How many of ``rows`` count towards the sheet's length (:meth:`sheet_length`): every
         row but a penalty line (:meth:`row_kind`); ``options``: the tournament's (the house

@@ -22,14 +22,17 @@ Vocabulary:
 - A form that is a **line** of its own (``EntryForm.line``, DDV's penalty line): when any of its
   inputs is filled, the row is that form's record — the kind, the soloist and its inputs, no
   winners or value.
-- **Entry spec** (:class:`EntrySpec`): every form of the ruleset at one table size, which
-  kinds need a soloist (``solo_kinds``: the page compares rows as the server reads them), the
-  calculator's parties and Sonderpunkte, and where a refusal of a row's JSON field belongs on
-  the page (``field_inputs``: the head of the field path → the input; ``record`` when none) with
-  the input's name in messages (``input_names``), the names of a record's fields
-  (``record_names``) and what to do (``advice``); a ruleset whose page checks a row before the
-  server does (count-down: the phone's live preview, offline) gives its refusals' message
-  templates by code (``messages``, ``{name}`` placeholders) so that both say the same.
+- **Entry spec** (:class:`EntrySpec`): every form of the ruleset at one table size, which kinds
+  need a soloist (``solo_kinds``: the page compares rows as the server reads them), the
+  calculator's parties (key, label, the first call, the second call — empty when the ruleset has
+  none, DDV has no Sub/In) and Sonderpunkte, whether its first call may also be said before the
+  first lead (``calls_before_lead``: the house rules' "Re vor dem ersten Ausspielen"), and where
+  a refusal of a row's JSON field belongs on the page (``field_inputs``: the head of the field
+  path → the input; ``record`` when none) with the input's name in messages (``input_names``),
+  the names of a record's fields (``record_names``) and what to do (``advice``); a ruleset whose
+  page checks a row before the server does (count-down: the phone's live preview, offline) gives
+  its refusals' message templates by code (``messages``, ``{name}`` placeholders) so that both
+  say the same.
 
 The row's prefilled values (its dealer and who sits it out) are not part of the spec: they are
 derived from the rows before by :meth:`rules.base.Ruleset.dealer` and ``sitter``.
@@ -86,6 +89,7 @@ class EntrySpec:
     solo_kinds: tuple[str, ...] = ()
     parties: tuple[tuple[str, str, str, str], ...] = ()
     specials: tuple[tuple[str, str], ...] = ()
+    calls_before_lead: bool = False
     field_inputs: Mapping[str, str] = field(default_factory=dict)
     input_names: Mapping[str, str] = field(default_factory=dict)
     record_names: Mapping[str, str] = field(default_factory=dict)

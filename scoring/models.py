@@ -23,6 +23,8 @@ from django.utils.translation import pgettext_lazy
 
 from tournament.models import Club, Participant, Round, Table, Tournament
 
+REOPENED_LABEL = pgettext_lazy("sheet status", "wieder geöffnet")
+
 
 class Sheet(models.Model):
     class Status(models.TextChoices):
@@ -56,6 +58,14 @@ class Sheet(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} – {self.table}"
+
+    def status_label(self, confirmed_before: bool) -> str:
+        """The sheet's status as pages name it: "wieder geöffnet" for a sheet not confirmed now
+        of which a version was confirmed (reopened for a correction: that version keeps
+        counting until the sheet is confirmed again)."""
+        if confirmed_before and self.status != self.Status.CONFIRMED:
+            return str(REOPENED_LABEL)
+        return str(self.get_status_display())
 
 
 class SheetVersion(models.Model):

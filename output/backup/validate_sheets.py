@@ -93,7 +93,7 @@ class SheetChecks:
             expected = fields["closed_after_game"] or full
             # Rows that are no game of the sheet's length (penalty lines) come on top.
             records = [game.record for game in confirmed[0].games]
-            played = ruleset.played_rows(records)
+            played = ruleset.played_rows(records, options)
             if played != expected and not self.ended_early(ruleset, records, size, played, fields):
                 raise problem_at(
                     f"{confirmed[0].path}.games",

@@ -6,7 +6,8 @@ game (the columns of ``games_rows``); ``durchgang-1/sitzordnung.csv`` the seatin
 round; ``tabelle.csv`` the standings after the latest round with a confirmed sheet.
 
 CSV as a German spreadsheet opens it: UTF-8 with a byte order mark, ``;`` between fields,
-"ja" for yes. Text typed by people never becomes a formula: a field that starts with ``=``,
+"ja" for yes, a number with decimals with a comma ("-1,25", kind :data:`DECIMAL`: a number,
+never text). Text typed by people never becomes a formula: a field that starts with ``=``,
 ``+``, ``-``, ``@``, tab or CR gets a leading apostrophe.
 """
 
@@ -28,6 +29,8 @@ from tournament.normalize import FORMULA_PREFIXES
 from tournament.seating.reading import round_with_seating
 
 CSV_ENCODING = "utf-8-sig"
+#: A number with two decimals, written with a German decimal comma: a number, never text.
+DECIMAL = "decimal"
 
 
 def _field(value: Any, kind: str) -> str:
@@ -35,6 +38,8 @@ def _field(value: Any, kind: str) -> str:
         return ""
     if kind == BOOL:
         return _("ja") if value else _("nein")
+    if kind == DECIMAL:
+        return f"{value:.2f}".replace(".", ",")
     text = str(value)
     if isinstance(value, str) and text.startswith(FORMULA_PREFIXES):
         return "'" + text

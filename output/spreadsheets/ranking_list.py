@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from output.reports import INT, RANK, TEXT, Report, ReportColumn
-from output.spreadsheets.csv_zip import csv_bytes
+from output.spreadsheets.csv_zip import DECIMAL, csv_bytes
 from scoring.models import ScoreLine
 from scoring.standings.ranking import Standings, rank_evening
 
@@ -62,14 +62,5 @@ def ranking_list_rows(standings: Standings) -> Report:
 
 
 def ranking_list_csv(report: Report) -> bytes:
-    def shown(value: object, kind: str) -> object:
-        if kind == AVERAGE and value is not None:
-            return f"{value:.2f}".replace(".", ",")
-        return value
-
-    kinds = [column.kind for column in report.columns]
-    rows = (
-        tuple(shown(value, kind) for value, kind in zip(row, kinds, strict=True))
-        for row in report.rows
-    )
-    return csv_bytes(report.header, rows, [TEXT if kind == AVERAGE else kind for kind in kinds])
+    kinds = [DECIMAL if column.kind == AVERAGE else column.kind for column in report.columns]
+    return csv_bytes(report.header, report.rows, kinds)

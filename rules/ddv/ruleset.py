@@ -34,7 +34,7 @@ from rules.ddv.rules_text import course_lines, value_legend, value_lines
 from rules.ddv.sheet import score_round
 from rules.ddv.status import board_line, last_was_pflichtsolo, solo_mode_for, status_lines
 from rules.ddv.terms import TERMS, term
-from rules.ddv.vocabulary import KIND_BY_VALUE
+from rules.ddv.vocabulary import ANNOUNCED_SOLOS, KIND_BY_VALUE, SoloMode
 from rules.entry import EntrySpec
 from rules.printing import LegendLine, PrintedSheet, table_note
 from rules.rows import GAME, PENALTY, RowRefusal, RowResult, SheetResult
@@ -156,6 +156,25 @@ class DDV(Ruleset):
         options: DdvOptions | None = None,
     ) -> int | None:
         return self.dealer(row, table_size, rows_before, options) if table_size == 5 else None
+
+    def deal_rule(
+        self,
+        table_size: int,
+        options: DdvOptions | None = None,
+        time_up_after: int | None = None,
+    ) -> Mapping[str, Any]:
+        """§9.2–§9.5 for the page (``rules/ddv/deal.py``): the same dealer deals again after a
+        Pflichtsolo; a solo typed without Pflicht/Lust/Vorführung gets the only one possible
+        (:func:`rules.ddv.status.solo_mode_for`)."""
+        return {
+            "mode_input": "solo_mode",
+            "games": _games(table_size, options),
+            "time_up_after": time_up_after,
+            "solo_kinds": sorted(kind.value for kind in ANNOUNCED_SOLOS),
+            "repeat": SoloMode.PFLICHT.value,
+            "owed_modes": [SoloMode.PFLICHT.value, SoloMode.VORFUEHRUNG.value],
+            "modes": [SoloMode.PFLICHT.value, SoloMode.LUST.value, SoloMode.VORFUEHRUNG.value],
+        }
 
     def deal_state(
         self, table_size: int, rows_before: Sequence[JsonRow], options: DdvOptions

@@ -109,6 +109,7 @@ def entry_spec(table_size: int, lang: str = "de") -> EntrySpec:
         solo_kinds=tuple(sorted(ONE_RE_KIND_VALUES)),
         parties=(("re", "Re", "Re", "Sub"), ("kontra", "Kontra", "Kontra", "In")),
         specials=tuple((key, label(key, lang)) for key in CALCULATOR_SPECIALS),
+        calls_before_lead=True,
         field_inputs=dict(FIELD_INPUTS),
         input_names={name: text(f"form.{name}") for name in INPUTS},
         record_names={name: text(f"form.{name}") for name in RECORD_FIELDS},

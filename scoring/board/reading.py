@@ -2,9 +2,10 @@
 
 The sheets with their table's size and whether a version was ever confirmed (one query), the names
 on their seats, of which the ruleset's Listenführer seat is shown (one query), the latest version
-of each with its game count (one query; with the games when the ruleset gives table notes), and the
-earlier rounds' unconfirmed sheets and whether the next round exists (one query each): the same few
-queries for 4 tables or 100.
+of each with its game count (one query; with the games when the ruleset gives table notes, then
+counted as the ruleset counts a sheet's rows: a penalty line is no game), and the earlier rounds'
+unconfirmed sheets and whether the next round exists (one query each): the same few queries for
+4 tables or 100.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ def read_board(round_: Round, *, stuck_after: int, now: datetime.datetime | None
         )
         if notes and version is not None:
             note = rules.board_line(rows, sheet.size, options, language)
+            # A row that is no game (a DDV penalty line) is no game of the sheet's length.
+            games = rules.played_rows(rows, options)
         if ends_early and games < length and rows_complete(tournament, rows, sheet, options):
             length = games  # nothing more to enter at this table
         tables.append(

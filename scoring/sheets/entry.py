@@ -247,8 +247,12 @@ def _build_record(row: RowInput, spec: EntrySpec) -> None:
         for seat in range(1, row.table_size + 1):
             value = _int(row, f"p{seat}", _("Platz %(seat)d") % {"seat": seat})
             points[str(seat)] = 0 if value is None else value
+        soloist = _int(row, "soloist", _("Solospieler"))
         if not row.problems:
-            row.record = {**base, "points": points}
+            # The kind goes with the points: a ruleset whose list needs it (DDV) has it.
+            row.record = {**base, **({"kind": kind} if kind else {}), "points": points}
+            if kind in spec.solo_kinds and soloist is not None:
+                row.record["re"] = [soloist]
         return
     soloist = _int(row, "soloist", _("Solospieler"))
     own = _recorded(row, spec)
@@ -372,7 +376,10 @@ def values_from_record(
     if "points" in record:
         for seat, points in record["points"].items():
             values[f"p{seat}"] = str(points)
-        values["kind"] = ""
+        values["kind"] = str(record.get("kind", ""))
+        re_party = record.get("re") or []
+        if record.get("kind") in solo_kinds and re_party:
+            values["soloist"] = str(re_party[0])
         return values
     re_party = record.get("re") or []
     if record.get("kind") in solo_kinds and re_party:

@@ -23,6 +23,9 @@ from typing import Any, Protocol
 
 #: How the ruleset describes a stored game in one line ("" : the history's own line).
 Describe = Callable[[Any], str]
+#: How the paper names each row of a version's games: row number -> "7" (the game's number in
+#: the round) or "Strafe" (a row that is no game).
+Numbering = Callable[[Sequence[Any]], Mapping[int, str]]
 
 SITTING_GAP = datetime.timedelta(minutes=10)
 
@@ -91,6 +94,11 @@ class GameChange:
     kind: str  # ADDED, REMOVED or CHANGED
     old: GameOutcome | None
     new: GameOutcome | None
+    label: str = ""  # how the paper names the row ("7", "Strafe"); "": its number
+
+    @property
+    def shown(self) -> str:
+        return self.label or str(self.number)
 
     ADDED = "added"
     REMOVED = "removed"
@@ -102,30 +110,37 @@ def compare_games(
     new: Iterable[GameLike],
     names: SeatNames | None = None,
     describe: Describe | None = None,
+    numbering: Numbering | None = None,
 ) -> list[GameChange]:
-    """The games added, removed or changed from ``old`` to ``new``, by game number.
+    """The games added, removed or changed from ``old`` to ``new``, by row number.
 
     A game counts as changed when what was entered (its record) or its result differs; a game
     entered differently with the same result is still listed, with equal outcomes.
-    ``describe`` gives the ruleset's line of a game (:attr:`GameOutcome.line`).
+    ``describe`` gives the ruleset's line of a game (:attr:`GameOutcome.line`), ``numbering``
+    the paper's name of each row (the newer version's, else the older's).
     """
 
     def outcome(game: GameLike) -> GameOutcome:
         return GameOutcome.of(game, names, describe)
 
+    old, new = list(old), list(new)
     before = {game.number: game for game in old}
     after = {game.number: game for game in new}
+    labels = {**numbering(old), **numbering(new)} if numbering is not None else {}
     changes = []
     for number in sorted(before.keys() | after.keys()):
         was, now = before.get(number), after.get(number)
+        label = labels.get(number, "")
         if was is None:
-            changes.append(GameChange(number, GameChange.ADDED, None, outcome(now)))
+            changes.append(GameChange(number, GameChange.ADDED, None, outcome(now), label))
         elif now is None:
-            changes.append(GameChange(number, GameChange.REMOVED, outcome(was), None))
+            changes.append(GameChange(number, GameChange.REMOVED, outcome(was), None, label))
         else:
             old_outcome, new_outcome = outcome(was), outcome(now)
             if dict(was.record) != dict(now.record) or old_outcome != new_outcome:
-                changes.append(GameChange(number, GameChange.CHANGED, old_outcome, new_outcome))
+                changes.append(
+                    GameChange(number, GameChange.CHANGED, old_outcome, new_outcome, label)
+                )
     return changes
 
 
@@ -137,7 +152,10 @@ class VersionDiff:
 
 
 def version_diffs(
-    versions: Iterable[Any], names: SeatNames | None = None, describe: Describe | None = None
+    versions: Iterable[Any],
+    names: SeatNames | None = None,
+    describe: Describe | None = None,
+    numbering: Numbering | None = None,
 ) -> list[VersionDiff]:
     """Each version compared with the one before it, newest first; ``versions`` carry their
     games (``version.games.all()``, prefetched) and come in any order."""
@@ -146,7 +164,7 @@ def version_diffs(
         VersionDiff(
             newer.number,
             older.number,
-            compare_games(older.games.all(), newer.games.all(), names, describe),
+            compare_games(older.games.all(), newer.games.all(), names, describe, numbering),
         )
         for older, newer in pairwise(ordered)
     ]
@@ -192,6 +210,7 @@ def sittings(
     *,
     complete: bool = True,
     describe: Describe | None = None,
+    numbering: Numbering | None = None,
 ) -> list[Sitting]:
     """The versions grouped into sittings, newest first, each with its net changes and its
     single steps. ``versions`` carry their games (prefetched) and come in any order; unless
@@ -213,20 +232,24 @@ def sittings(
         steps: list[VersionDiff] = []
         if len(group) > 1:
             steps = version_diffs(
-                [before, *group] if before is not None else group, names, describe
+                [before, *group] if before is not None else group, names, describe, numbering
             )
             if before is None:  # the sheet's first version: what it entered (previous 0)
                 first = group[0]
                 steps.append(
                     VersionDiff(
-                        first.number, 0, compare_games([], first.games.all(), names, describe)
+                        first.number,
+                        0,
+                        compare_games([], first.games.all(), names, describe, numbering),
                     )
                 )
         result.append(
             Sitting(
                 versions=group,
                 previous=before.number if before is not None else None,
-                changes=compare_games(previous_games, group[-1].games.all(), names, describe),
+                changes=compare_games(
+                    previous_games, group[-1].games.all(), names, describe, numbering
+                ),
                 steps=steps,
             )
         )

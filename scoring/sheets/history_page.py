@@ -3,14 +3,15 @@ database, grouped into sittings (``history.sittings``), with the names of who sa
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import get_language
 
 from rules.base import Ruleset
+from rules.rows import PENALTY
 from scoring.models import Sheet
-from scoring.sheets.history import Describe, SeatNames, Sitting, sittings
+from scoring.sheets.history import Describe, Numbering, SeatNames, Sitting, sittings
 from tournament.models import Seat
 from tournament.ruleset_texts import say
 
@@ -60,6 +61,29 @@ def describer(ruleset: Ruleset) -> Describe:
     return describe
 
 
+def paper_numbering(ruleset: Ruleset) -> Numbering:
+    """Each row of a version's games as the paper names it: the game's number in the round, or
+    the ruleset's label of a row that is no game ("Strafe")."""
+    lang = get_language() or "de"
+
+    def numbering(games: Sequence[Any]) -> dict[int, str]:
+        ordered = sorted(games, key=lambda game: game.number)
+        records = [game.record for game in ordered]
+        labels: dict[int, str] = {}
+        played = 0
+        for index, game in enumerate(ordered):
+            if ruleset.row_kind(game.record) == PENALTY:
+                labels[game.number] = ruleset.row_label(
+                    game.number, game.record, records[:index], lang
+                )
+            else:
+                played += 1
+                labels[game.number] = str(played)
+        return labels
+
+    return numbering
+
+
 def sheet_history(
     sheet: Sheet, current: Mapping[int, str], changed: Iterable[Seat]
 ) -> list[Sitting]:
@@ -71,6 +95,12 @@ def sheet_history(
         .order_by("-number")[: HISTORY_VERSIONS + 1]
     )
     complete = len(versions) <= HISTORY_VERSIONS
-    describe = describer(sheet.round.tournament.rules)
-    found = sittings(versions, seat_names(current, changed), complete=complete, describe=describe)
+    ruleset = sheet.round.tournament.rules
+    found = sittings(
+        versions,
+        seat_names(current, changed),
+        complete=complete,
+        describe=describer(ruleset),
+        numbering=paper_numbering(ruleset),
+    )
     return found[:HISTORY_SITTINGS]

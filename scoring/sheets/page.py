@@ -20,7 +20,13 @@ from rules.base import Ruleset
 from rules.entry import EntrySpec
 from rules.rows import PENALTY, RowRefusal
 from scoring.models import Sheet, SheetVersion
-from scoring.sheets.entry import RowInput, line_keys, read_rows, values_from_record
+from scoring.sheets.entry import (
+    RowInput,
+    infer_soloist,
+    line_keys,
+    read_rows,
+    values_from_record,
+)
 from scoring.sheets.own_notes import own_note
 from scoring.sheets.reading import expected_games, latest_version
 from tournament.models import Seat
@@ -57,6 +63,9 @@ class RowView:
     # What the row is (``rules.rows``: game, penalty, deal) and how the page names it.
     kind: str = "game"
     label: str = ""
+    # The game's number in the round as the paper numbers it (``None``: a row that is no game,
+    # a DDV penalty line; the rows after it keep the paper's numbers).
+    game: int | str | None = None
     mode: str = "quick"
     points: dict[int, int] = field(default_factory=dict)
     totals: dict[int, int] = field(default_factory=dict)
@@ -76,12 +85,36 @@ class RowView:
         return " + ".join(str(seat) for seat in self.plus)
 
     @property
+    def soloist_typed(self) -> bool:
+        """Whether the row names a soloist its winners do not imply (one winner: the soloist
+        won; three: the seat left over lost): only then do its extras open to show it."""
+        soloist = self.values.get("soloist", "")
+        if not soloist:
+            return False
+        winners = [int(seat) for seat in self.values.get("winners", "") if seat.isdigit()]
+        implied = infer_soloist(winners, len(self.cells), self.sitting_out)
+        return implied is None or str(implied) != soloist
+
+    @property
     def has_problem(self) -> bool:
         return bool(self.problems)
 
     @property
     def problem_list(self) -> list[str]:
         return [message for messages in self.problems.values() for message in messages]
+
+    @property
+    def problem_lines(self) -> list[str]:
+        """Each problem with where it is: "Spiel 7: …" by the paper's number, a row that is no
+        game by its label ("Strafe: …", said once when the message starts with it)."""
+        if self.game is not None:
+            head = _("Spiel %(n)s:") % {"n": self.game}
+            return [f"{head} {message}" for message in self.problem_list]
+        head = f"{self.label}:"
+        return [
+            message if message.startswith(head) else f"{head} {message}"
+            for message in self.problem_list
+        ]
 
     def build_cells(self, seats: list[SeatColumn]) -> None:
         self.cells = [
@@ -229,7 +262,11 @@ def stored_page(
         view.points = {int(seat): points for seat, points in game.points.items()}
         view.plus = list(game.plus)
         view.value = game.value
-        view.kind_label = ruleset.game_type_label(game.kind, language) if game.kind else ""
+        view.kind_label = (
+            ruleset.game_type_label(game.kind, language)
+            if game.kind and view.kind != PENALTY
+            else ""
+        )
         view.breakdown = breakdown_labels(game.breakdown, language, ruleset)
         view.warnings = [ruleset.warning_message(code, language) for code in game.warnings]
         view.note = _row_note(row, names, spec.solo_kinds, spec)
@@ -295,7 +332,8 @@ def score_inputs(
             view.points = dict(result.points)
             view.plus = list(result.plus)
             view.value = result.value
-            view.kind_label = ruleset.game_type_label(result.game_type, language)
+            if view.kind != PENALTY:
+                view.kind_label = ruleset.game_type_label(result.game_type, language)
             view.breakdown = breakdown_labels(result.breakdown, language, ruleset)
             view.warnings = [warning.message for warning in result.warnings]
         view.note = _row_note(row, names, spec.solo_kinds, spec)
@@ -360,7 +398,11 @@ def _page(
         # A blank row is a game still to come: the ones before it count as games too.
         before = [*records, *({} for _ in range(number - len(filled) - 1))]
         rows.append(_blank_row(ruleset, number, len(seats), names, before, language, options))
+    played = 0
     for row in rows:
+        if row.kind != PENALTY:
+            played += 1
+            row.game = played
         row.build_cells(seats)
     return SheetPageData(
         sheet=sheet,

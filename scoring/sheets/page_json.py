@@ -15,6 +15,7 @@ def page_json(page: SheetPageData) -> dict[str, Any]:
                 "number": row.number,
                 "kind": row.kind,
                 "label": row.label,
+                "game": row.game,
                 "dealer": row.dealer,
                 "sitting_out": row.sitting_out,
                 "filled": row.filled,

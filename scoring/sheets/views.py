@@ -8,6 +8,7 @@ confirms).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -77,6 +78,7 @@ class SheetEntryMixin:
         entry = entry_spec(self.sheet, page.table_size)
         return {
             "sheet": self.sheet,
+            "status_label": self.sheet.status_label(self.confirmed_before()),
             "page": page,
             "entry": entry,
             "kinds": list(entry.choices("kind")),
@@ -96,6 +98,16 @@ class SheetEntryMixin:
             },
             "sheet_texts": sheet_texts(captain=self.source == SheetVersion.Source.CAPTAIN),
             "calc_parties": list(entry.parties),
+            # How the page derives the dealers offline (``static/js/sheet/deal.js``).
+            "deal_rule": json.dumps(rule)
+            if (
+                rule := self.sheet.round.tournament.rules.deal_rule(
+                    page.table_size,
+                    self.sheet.round.tournament.scoring_options,
+                    self.sheet.time_up_after,
+                )
+            )
+            else "",
             "specials": list(entry.specials),
             "organiser": self.organiser,
             # The desk's "Bestätigen": the stored rows complete, or complete early by the rules.
@@ -114,6 +126,16 @@ class SheetEntryMixin:
             **sheet_words_context(self.sheet, page.game_limit),
             **extra,
         }
+
+    def confirmed_before(self) -> bool:
+        """Whether a version of the sheet, not confirmed now, was confirmed: only a sheet handed
+        in or sent back can be one (reopening hands it in), so no query for a sheet in play."""
+        sheet = self.sheet
+        if sheet.status == Sheet.Status.CONFIRMED:
+            return False
+        if sheet.status == Sheet.Status.OPEN and not sheet.return_comment:
+            return False
+        return sheet.versions.filter(confirmed=True).exists()
 
     def offers_time_up(self) -> bool:
         """Whether the page offers to record the time called: a ruleset that records it."""
@@ -386,7 +408,13 @@ class SheetActionView(OrganiserSheetMixin, View):
                     user=request.user,
                     expected_revision=revision,
                 )
-                messages.success(request, _("Die Liste ist wieder offen und zählt vorerst nicht."))
+                messages.success(
+                    request,
+                    _(
+                        "Die Liste ist wieder geöffnet. Bis sie erneut bestätigt ist, zählt "
+                        "weiter ihre zuletzt bestätigte Fassung."
+                    ),
+                )
             elif self.action == "close":
                 after = small_int(request.POST.get("after_game", ""), max_digits=3)
                 if after is None:

@@ -222,6 +222,7 @@ OFFLINE_ASSETS = (
     "js/sheet/offline.js",
     "js/sheet/canon.js",
     "js/sheet/heads.js",
+    "js/sheet/deal.js",
     "js/sheet/answers.js",
     "js/sheet/storage.js",
     "js/sheet/merge.js",

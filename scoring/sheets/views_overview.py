@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from scoring.models import SheetVersion
 from scoring.sheets.links import (
     captain_url,
     is_loopback,
@@ -43,6 +44,11 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
         tables = (
             Table.objects.filter(round=round_)
             .select_related("sheet")
+            .annotate(
+                confirmed_before=Exists(
+                    SheetVersion.objects.filter(sheet__table=OuterRef("pk"), confirmed=True)
+                )
+            )
             .prefetch_related(
                 Prefetch(
                     "seats", queryset=Seat.objects.select_related("participant").order_by("number")
@@ -50,7 +56,10 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
             )
             .order_by("number")
         )
-        latest = latest_versions(round_)
+        # With the games: a row that is no game (a DDV penalty line) is not counted as one.
+        latest = latest_versions(round_, with_games=True)
+        rules = self.tournament.rules
+        options = self.tournament.scoring_options
         show_qr = self.request.GET.get("qr") == "1"
         base = public_base_url(self.request)
         rows = []
@@ -70,7 +79,13 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
                     "size": len(seats),
                     "link": link,
                     "qr": qr_data_uri(link, scale=3) if show_qr else "",
-                    "version": latest.get(table.pk),
+                    "version": (version := latest.get(table.pk)),
+                    "games": rules.played_rows(
+                        [game.record for game in version.games.all()], options
+                    )
+                    if version is not None
+                    else 0,
+                    "status": table.sheet.status_label(table.confirmed_before),
                 }
             )
         context.update(

@@ -29,6 +29,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.rows import PENALTY
 from rules.standings import AVERAGE, FORMAT_METRIC, TABLE_POINTS, table_points
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.models import Participant, Round, Seat, Tournament
@@ -235,8 +236,27 @@ def counted_rounds(
     return after_round, None
 
 
+def no_game_lines(tournament: Tournament, after_round: int) -> Q:
+    """The score lines of confirmed rows that are no game (a DDV penalty line, as the ruleset's
+    :meth:`~rules.base.Ruleset.row_kind` says): their points count, but nobody played or won a
+    game in them (one query; only rows holding a penalty are read)."""
+    ruleset = tournament.rules
+    rows = Game.objects.filter(
+        version__confirmed=True,
+        version__sheet__round__tournament=tournament,
+        version__sheet__round__number__lte=after_round,
+        record__has_key="penalty",
+    ).values_list("version__sheet_id", "number", "record")
+    lines = Q(pk__in=[])
+    for sheet_id, number, record in rows:
+        if ruleset.row_kind(record) == PENALTY:
+            lines |= Q(sheet_id=sheet_id, game_number=number)
+    return lines
+
+
 def compute_standings(tournament: Tournament, after_round: int | None = None) -> Standings:
-    """Standings counting the confirmed sheets of rounds 1..``after_round`` (three queries).
+    """Standings counting the confirmed sheets of rounds 1..``after_round`` (four queries): a
+    row that is no game (a penalty line) counts its points, not as a game played or won.
 
     ``after_round`` (default: the latest released round) is lowered to the last round with a
     confirmed sheet.
@@ -244,13 +264,14 @@ def compute_standings(tournament: Tournament, after_round: int | None = None) ->
     counts = sheet_counts(tournament, after_round)
     requested = max(counts, default=0) if after_round is None else after_round
     after_round, open_sheets = counted_rounds(counts, requested)
+    game = ~no_game_lines(tournament, after_round)
     totals = (
         ScoreLine.objects.filter(round__tournament=tournament, round__number__lte=after_round)
         .values("participant_id", "round__number", "sheet_id", "seat")
         .annotate(
             points=Sum("points"),
-            won=Count("id", filter=Q(won=True)),
-            played=Count("id"),
+            won=Count("id", filter=Q(won=True) & game),
+            played=Count("id", filter=game),
             solos=Count("id", filter=Q(soloist=True)),
         )
         .order_by()

@@ -124,6 +124,14 @@ def counted_names(entry: EntrySpec) -> str:
 
 
 @register.simple_tag
+def record_input_names(entry: EntrySpec) -> str:
+    """The ruleset's inputs of a game that go into its record (DDV's Pflicht/Lust/Vorführung and
+    Klärungsstich; not a line form's): the calculator's record keeps them, it clears the rest."""
+    lines = set(line_names(entry).split())
+    return " ".join(field.name for field in entry.recorded_fields() if field.name not in lines)
+
+
+@register.simple_tag
 def own_open(entry: EntrySpec, row: Any) -> bool:
     """Whether a row's extras open for the ruleset's own inputs: one filled in that the ruleset
     does not fill in itself (DDV's penalty line, its Klärungsstich; not Pflicht/Lust), or a
@@ -275,6 +283,7 @@ def blank_row(page: SheetPageData) -> RowView:
     is no game, so one more row follows): numbered ``ROW_SLOT``; its dealer and who sits it out
     come from the server's next answer."""
     row = RowView(number=ROW_SLOT, dealer="", dealer_name="", sitting_out=None, values={})  # type: ignore[arg-type]
+    row.game = ROW_SLOT  # renumbered by the page's script as the paper numbers games
     row.build_cells(page.seats)
     return row
 

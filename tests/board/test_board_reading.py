@@ -16,6 +16,7 @@ from scoring.evening.rounds import draw_round, release_round
 from scoring.models import Sheet
 from scoring.sheets.services import reopen_sheet, return_sheet, submit_sheet
 from tests.conftest import example_records
+from tests.scoring.test_ddv_desk import ddv_evening  # noqa: F401
 from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -217,3 +218,14 @@ def test_the_board_names_the_list_keeper_of_the_ruleset(make_tournament, organis
         keeper = 4 if table.size == 4 else 5
         expected = seats.get(table__number=table.number, number=keeper).participant.name
         assert table.captain == expected, (table.number, table.size)
+
+
+def test_a_ddv_penalty_line_is_no_game_on_the_board(ddv_evening, organiser):  # noqa: F811
+    from tests.scoring.test_ddv_desk import MINOR, RD1
+
+    sheet = sheet_of(ddv_evening, 1)
+    submit_sheet(
+        sheet, [*RD1[:3], MINOR, *RD1[3:]], expected_revision=sheet.revision, user=organiser
+    )
+    table = by_number(board_of(ddv_evening))[1]
+    assert (table.games, table.length) == (24, 24)

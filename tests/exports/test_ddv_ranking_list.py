@@ -55,6 +55,13 @@ def test_the_ddv_ranking_list_has_spielpunkte_per_round_sum_and_average(
     text = csv_response.content.decode("utf-8-sig")
     lines = list(csv.reader(io.StringIO(text), delimiter=";"))
     assert lines[0][-1] == "Schnitt je Durchgang" and len(lines) == 19
+    # Every average is a number a German spreadsheet reads, also below zero ("-1,25").
+    averages = {line[1]: line[-1] for line in lines[1:]}
+    assert any(average.startswith("-") for average in averages.values()), averages
+    for name, average in averages.items():
+        assert float(average.replace(",", ".")) == pytest.approx(
+            round(standings[name].total / 2, 2)
+        )
 
 
 def test_the_ddv_standings_show_spielpunkte_games_and_solos(ddv_two_rounds, organiser_client):

@@ -109,3 +109,13 @@ def test_a_ddv_round_goes_through_the_desk_with_a_penalty_line_and_a_pflichtsolo
     assert {seat.name: standings[seat.name] for seat in seats} == {
         seat.name: sums[seat.number] for seat in seats
     }
+    # The penalty line is no game: 24 games each, and its +1s are no games won (the first
+    # tie-break) — its points count all the same.
+    ranked = {row.name: row for row in compute_standings(tournament, 1).rows}
+    won = {seat: sum(1 for row in RD1 if seat in row["winners"]) for seat in range(1, 5)}
+    assert {seat.name: ranked[seat.name].games_played for seat in seats} == dict.fromkeys(
+        (seat.name for seat in seats), 24
+    )
+    assert {seat.name: ranked[seat.name].games_won for seat in seats} == {
+        seat.name: won[seat.number] for seat in seats
+    }

@@ -98,5 +98,7 @@ def test_a_refusal_is_said_at_its_input_naming_the_game(
     html = organiser_client.post(
         reverse("scoring:sheet", args=args), {**typed([row], 0), "save": "1"}
     ).content.decode()
-    assert f"Spiel 1: {words}" in html
+    # A game by its number on paper; a penalty line, no game, by its label ("Strafe"), once.
+    head = "Strafe:" if field.startswith("penalty") else "Spiel 1:"
+    assert (words if words.startswith(head) else f"{head} {words}") in html
     assert f'name="g1-{field}"' in html and f'class="{field} invalid"' in html

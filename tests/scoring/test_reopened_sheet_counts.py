@@ -19,6 +19,7 @@ from scoring.sheets.services import confirm_sheet, reopen_sheet, submit_sheet
 from scoring.standings.ranking import compute_standings
 from tests.conftest import example_records
 from tests.exports.conftest import pdf_text
+from tests.scoring.test_ddv_desk import ddv_evening  # noqa: F401
 from tournament.errors import DomainError
 from tournament.models import Round, Seat
 from tournament.seating.reading import round_with_seating
@@ -158,3 +159,40 @@ def test_a_backup_keeps_the_last_confirmation_of_a_reopened_sheet(
     reopened = Sheet.objects.get(round__tournament=copy_, table__number=2)
     assert reopened.status == Sheet.Status.SUBMITTED
     assert ScoreLine.objects.filter(sheet=reopened).count() == 64
+
+
+def test_reopening_at_the_desk_says_what_counts_and_badges_the_sheet_reopened(
+    evening, organiser, confirm_round, organiser_client
+):
+    confirm_round(evening, 1, organiser)
+    sheet = sheet_for(Round.objects.get(tournament=evening, number=1), 2)
+    answer = organiser_client.post(
+        reverse("scoring:sheet_reopen", args=[evening.slug, 1, 2]),
+        {"reason": "Einspruch", "revision": str(sheet.revision)},
+        follow=True,
+    )
+    html = answer.content.decode()
+    assert "zählt vorerst nicht" not in html
+    assert (
+        "Die Liste ist wieder geöffnet. Bis sie erneut bestätigt ist, zählt weiter ihre zuletzt "
+        "bestätigte Fassung." in html
+    )
+    head = html.split('<div class="page-head">', 1)[1].split("</h1>", 1)[0]
+    assert '<span class="badge submitted">wieder geöffnet</span>' in head, head
+    overview = organiser_client.get(reverse("scoring:round_sheets", args=[evening.slug, 1]))
+    statuses = overview.content.decode().split("<tbody>", 1)[1]
+    assert statuses.count(">wieder geöffnet</span>") == 1
+    assert statuses.count('<span class="badge confirmed">bestätigt</span>') == 3
+
+
+def test_the_rounds_list_counts_a_ddv_penalty_line_as_no_game(
+    ddv_evening,  # noqa: F811
+    organiser,
+    organiser_client,
+):
+    from tests.scoring.test_ddv_desk import MINOR, RD1
+
+    sheet = sheet_for(Round.objects.get(tournament=ddv_evening, number=1), 1)
+    submit_sheet(sheet, [*RD1[:2], MINOR, RD1[2]], expected_revision=0, user=organiser, final=False)
+    html = organiser_client.get(reverse("scoring:round_sheets", args=[ddv_evening.slug, 1]))
+    assert "V1 · 3 Spiele ·" in html.content.decode()

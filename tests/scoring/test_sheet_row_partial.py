@@ -79,5 +79,29 @@ def test_the_read_only_sheet_renders_its_rows_with_the_same_partial(
     assert 'class="data sheet readonly size-4"' in html
     assert "sheet-row-template" not in html and 'name="g1-' not in html
     assert html.count('<tr class="game-row') == 2
-    assert '<td class="num game-no">2 <span class="badge row-kind">Strafe</span></td>' in html
+    # The penalty line has no game number (the paper's numbers run on) and no kind of game.
+    assert (
+        '<td class="num game-no"><span class="game-number hidden"><span class="game-count">'
+        '</span></span><span class="badge row-kind">Strafe</span></td>\n        '
+        '<td class="dealer-col">'
+    ) in html
+    penalty_row = html.split('data-game="2"', 1)[1].split("</tr>", 1)[0]
+    assert '<td class="kind-text">–</td>' in penalty_row, penalty_row
     assert '<span class="dealer-name">' in html and "1 + 2" in html
+
+
+def test_the_ddv_desk_sheet_opens_only_the_extras_a_row_needs(
+    ddv_evening,  # noqa: F811
+    organiser_client,
+    organiser,
+):
+    from tests.scoring.test_ddv_desk import MINOR, RD1
+
+    sheet = Sheet.objects.get(round__tournament=ddv_evening, round__number=1, table__number=1)
+    rows = [*RD1[:3], MINOR, *RD1[3:]]
+    assert sum(1 for row in RD1 if row["kind"].startswith("solo_")) >= 4
+    submit_sheet(sheet, rows, expected_revision=sheet.revision, user=organiser, final=False)
+    html = sheet_html(organiser_client, ddv_evening)
+    # The solos' soloists follow from their winners: only the penalty line's extras are open.
+    assert html.count('<tr class="row-extra open"') == 1
+    assert '<tr class="row-extra open" data-game="4">' in html

@@ -11,6 +11,7 @@ from scoring.sheets.history import GameChange, GameOutcome, compare_games, versi
 from scoring.sheets.reading import sheet_for
 from scoring.sheets.services import submit_sheet
 from tests.conftest import example_records
+from tests.scoring.test_ddv_desk import ddv_evening  # noqa: F401
 from tournament.models import Round
 
 
@@ -77,3 +78,18 @@ def test_the_sheet_page_shows_what_changed_between_versions(evening, organiser_c
     assert "Version 2 gegenüber Version 1" in text
     assert "hinzugefügt" in text and "geändert" in text
     assert "Wert 5" in text
+
+
+def test_the_ddv_history_names_rows_as_the_paper_a_penalty_line_no_game(
+    ddv_evening,  # noqa: F811
+    organiser,
+):
+    from scoring.models import Sheet
+    from scoring.sheets.history_page import sheet_history
+    from scoring.sheets.services import submit_sheet
+    from tests.scoring.test_ddv_desk import MINOR, RD1
+
+    sheet = Sheet.objects.get(round__tournament=ddv_evening, round__number=1, table__number=1)
+    submit_sheet(sheet, [*RD1[:2], MINOR, RD1[2]], expected_revision=0, user=organiser, final=False)
+    history = sheet_history(sheet, {}, [])
+    assert [change.shown for change in history[0].changes] == ["1", "2", "Strafe", "3"]

@@ -127,9 +127,7 @@ export function bindCalculator(rows, hooks) {
     rows.field(current, "kind").value = record.kind;
     rows.field(current, "winners").value = lastResult.plus.join("");
     rows.field(current, "value").value = lastResult.value === null ? "" : String(Math.abs(lastResult.value));
-    rows.field(current, "soloist").value = "";
-    rows.field(current, "offender").value = "";
-    rows.parts(current).extra.querySelectorAll(".direct-input").forEach(function (input) { input.value = ""; });
+    rows.clearBesideRecord(current);
     hooks.changed();
     close();
   }

@@ -30,9 +30,9 @@ export function createRecordFields(dialog, tableSize) {
       const party = dialog.querySelector('.calc-party[data-party="' + statement.party + '"]');
       if (!party) return;
       if (statement.call === "re" || statement.call === "kontra") {
-        party.querySelector(statement.before_lead ? ".calc-call-before" : ".calc-call").checked = true;
+        check(party, statement.before_lead && party.querySelector(".calc-call-before") ? ".calc-call-before" : ".calc-call");
       } else if (statement.call === "sub" || statement.call === "in") {
-        party.querySelector(".calc-second").checked = true;
+        check(party, ".calc-second");
       } else {
         const select = party.querySelector(".calc-absage");
         if (ABSAGE_ORDER.indexOf(statement.call) > ABSAGE_ORDER.indexOf(select.value)) select.value = statement.call;
@@ -58,16 +58,27 @@ export function createRecordFields(dialog, tableSize) {
     calcEl(".calc-kontra").textContent = isNaN(augen) ? "" : "Kontra " + (240 - augen);
   }
 
+  // A ruleset without a call before the lead or a second call (DDV) has no such box.
+  function checked(party, selector) {
+    const box = party.querySelector(selector);
+    return !!box && box.checked;
+  }
+
+  function check(party, selector) {
+    const box = party.querySelector(selector);
+    if (box) box.checked = true;
+  }
+
   function partyRecord(record, party, solo) {
     const name = party.getAttribute("data-party");
     const first = name === "re" ? "re" : "kontra";
-    if (party.querySelector(".calc-call-before").checked && !solo) {
+    if (checked(party, ".calc-call-before") && !solo) {
       record.statements.push({ party: name, call: first, before_lead: true });
     }
-    if (party.querySelector(".calc-call").checked) {
+    if (checked(party, ".calc-call")) {
       record.statements.push({ party: name, call: first });
     }
-    if (party.querySelector(".calc-second").checked) {
+    if (checked(party, ".calc-second")) {
       record.statements.push({ party: name, call: name === "re" ? "sub" : "in" });
     }
     const absage = party.querySelector(".calc-absage").value;

@@ -31,6 +31,8 @@ export function createRows(form, canon) {
   const LINES = names("data-line-fields");
   // And the ruleset's own inputs it does not fill in itself (DDV's Klärungsstich).
   const COUNTED = names("data-counted-fields");
+  // The ruleset's inputs of a game that go into its record (DDV's Pflicht/Lust/Vorführung).
+  const RECORDED = names("data-record-inputs");
 
   function parts(number) {
     return {
@@ -129,16 +131,28 @@ export function createRows(form, canon) {
     });
   }
 
+  // Whether row ``number`` is a line of its own (a line form's input filled).
+  function isLine(number) {
+    return LINES.some(function (name) {
+      const input = field(number, name);
+      return input && input.value;
+    });
+  }
+
+  // Every row's values in order, each with ``line`` (deal.js reads them).
+  function inOrder() {
+    return gameRows.map(function (row) {
+      const number = row.getAttribute("data-game");
+      const values = read(number);
+      values.line = isLine(number);
+      return values;
+    });
+  }
+
   // Rows that are a line of their own (a line form's input filled: DDV's penalty line), which
   // the server counts on top of the sheet's length.
   function lineRows() {
-    return gameRows.filter(function (row) {
-      const number = row.getAttribute("data-game");
-      return LINES.some(function (name) {
-        const input = field(number, name);
-        return input && input.value;
-      });
-    }).length;
+    return gameRows.filter(function (row) { return isLine(row.getAttribute("data-game")); }).length;
   }
   const rendered = { rows: gameRows.length, lines: lineRows() };
 
@@ -147,6 +161,33 @@ export function createRows(form, canon) {
   // sent.
   function growForLines() {
     return ensure(rendered.rows + Math.max(0, lineRows() - rendered.lines));
+  }
+
+  // Number the games as the paper does: a row that is no game (data-row-kind "penalty", as the
+  // server last scored it) has no number, the games after it keep theirs.
+  function renumber() {
+    let played = 0;
+    gameRows.forEach(function (row) {
+      const number = row.querySelector(".game-number");
+      const game = row.getAttribute("data-row-kind") !== "penalty";
+      if (game) played += 1;
+      if (!number) return;
+      number.classList.toggle("hidden", !game);
+      const count = number.querySelector(".game-count");
+      if (count) count.textContent = game ? String(played) : "";
+    });
+  }
+
+  // A row whose calculator record now says the game: its quick entry and record are written
+  // by the caller; every other input of the row is cleared (the soloist, who revoked, direct
+  // points, a line form) except the ruleset's own inputs that go into the record.
+  function clearBesideRecord(number) {
+    FIELDS.forEach(function (name) {
+      if (name === "record" || name === "kind" || name === "winners" || name === "value") return;
+      if (RECORDED.indexOf(name) >= 0) return;
+      const input = field(number, name);
+      if (input) input.value = "";
+    });
   }
 
   // Rows up to ``number`` that the page lacks, cloned from the blank row; ``onAdd(fn)``
@@ -165,6 +206,7 @@ export function createRows(form, canon) {
       added.forEach(function (hear) { hear(main, gameRows.length - 1, String(next)); });
       grew = true;
     }
+    if (grew) renumber();
     return grew;
   }
 
@@ -183,6 +225,9 @@ export function createRows(form, canon) {
     heads: heads,
     applyHeads: applyHeads,
     ensure: ensure,
+    clearBesideRecord: clearBesideRecord,
+    renumber: renumber,
+    inOrder: inOrder,
     growForLines: growForLines,
     onAdd: function (hear) { added.push(hear); }
   };

@@ -3,6 +3,7 @@
 // without the server, rows typed since the last answer are marked as waiting for their points.
 
 import { headChanges } from "./heads.js";
+import { dealRows } from "./deal.js";
 import { element, setText, signed } from "./page.js";
 import { readAnswer } from "./answers.js";
 import { describe } from "./conflict_panel.js";
@@ -52,9 +53,20 @@ export function createScores(rows, canon, t, hooks) {
       });
   }
 
+  // The ruleset's rule of the deal (data-deal-rule), or null: then the dealers shown stay.
+  let dealRule = null;
+  try { dealRule = JSON.parse(form.getAttribute("data-deal-rule") || "null"); } catch (error) { dealRule = null; }
+
+  // Without the server, each row's dealer as the server derives it from the rows typed.
+  function dealOffline() {
+    if (!dealRule) return;
+    rows.applyHeads(headChanges(rows.heads(), dealRows(dealRule, rows.inOrder(), rows.tableSize)));
+  }
+
   // Rows typed since the last answer show what was typed (winners, value, kind) and that their
   // points, and every total after them, come once the connection is back.
   function markUnscored() {
+    dealOffline();
     const current = rows.readAll();
     let firstStale = null;
     rows.list.forEach(function (row) {
@@ -142,7 +154,9 @@ export function createScores(rows, canon, t, hooks) {
       const list = element("ul", "row-problems");
       list.setAttribute("role", "alert");
       messages.forEach(function (message) {
-        list.appendChild(element("li", "", form.getAttribute("data-game-label").replace("%s", row.number) + " " + message));
+        // By the paper's number; a row that is no game by its label, said once.
+        const head = row.game === null ? row.label + ":" : form.getAttribute("data-game-label").replace("%s", row.game);
+        list.appendChild(element("li", "", message.indexOf(head) === 0 ? message : head + " " + message));
       });
       info.appendChild(list);
     }
@@ -194,6 +208,7 @@ export function createScores(rows, canon, t, hooks) {
       paintPoints(row, parts);
       paintInfo(row, parts, problems);
     });
+    rows.renumber();
     rows.applyHeads(headChanges(rows.heads(), data.rows));
     paintTotals(data);
     paintStatus(data.status || []);
