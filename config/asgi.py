@@ -7,7 +7,7 @@ default 4; ``config.asgi_wsgi``), as under a WSGI server's threads: Django's who
 one thread, which keeps its database connection (``CONN_MAX_AGE``). The body's size is
 bounded before it is read (``config.asgi_limits``).
 
-``SERVE_THREADS=0`` serves with Django's own ASGI handler instead (issue 21's shape): a thread
+``SERVE_THREADS=0`` serves with Django's own ASGI handler instead: a thread
 of its own per request (``sync_to_async``), so a connection kept in that thread would outlive the
 thread unused; connections are then closed after each request (``CONN_MAX_AGE=0``) and taken
 from a pool per process on PostgreSQL (``DB_POOL``, ``config/settings.py``).

@@ -1,4 +1,4 @@
-"""Django's WSGI application in a fixed pool of threads under the event loop (issues 21, 26).
+"""Django's WSGI application in a fixed pool of threads under the event loop.
 
 ``pooled(threads)`` is what ``config.asgi`` serves (``SERVE_THREADS``): a2wsgi's
 ``WSGIMiddleware`` runs Django's whole request in one thread of its pool, as a WSGI server's
@@ -7,7 +7,7 @@ connection by ``CONN_MAX_AGE``). Two small additions of ours around it:
 
 - ``whole_body``: a2wsgi starts the WSGI call as soon as the headers have arrived and
   lets the thread pull the body from the event loop, so a phone sending its body slowly would
-  hold a thread for as long as it takes. ``whole_body`` keeps issue 21's property in front of
+  hold a thread for as long as it takes. ``whole_body`` keeps slow clients cheap in front of
   it: the body is read in the event loop (costing a socket, not a thread), in memory up to
   ``FILE_UPLOAD_MAX_MEMORY_SIZE`` and in a temporary file past it (as Django's own ASGI handler
   does), and then replayed to the application's ``receive`` in chunks; only complete requests

@@ -5,7 +5,7 @@
 (migrate, collect the static files, make sure an organiser login exists, print the addresses
 for the phones) and then serves ``config.asgi`` with uvicorn in ``WORKERS`` processes.
 
-Why uvicorn (issue 21): each process reads requests in an event loop and hands Django only a
+Why uvicorn: each process reads requests in an event loop and hands Django only a
 complete request (headers, and the body, which Django's ASGI handler reads whole before the
 view). A phone that sends a header line every 2 s, or a connection that sends nothing, costs a
 socket and a few kilobytes, never a worker thread; gunicorn's threads read the request
@@ -75,7 +75,7 @@ def uvicorn_options(host: str, port: int, workers: int = WORKERS) -> dict[str, o
         "proxy_headers": False,
         "server_header": False,
         "access_log": False,
-        # Longer than the ladder's client intervals (issue 26): at 5 s a client sending every 5 s
+        # Longer than the capacity ladder's client intervals: at 5 s a client sending every 5 s
         # met its connection being closed as it sent (7 autosaves lost their answer at k = 2).
         # An idle connection costs a socket and a few kilobytes.
         "timeout_keep_alive": 15,

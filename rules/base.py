@@ -290,7 +290,7 @@ class Ruleset(RulesetOutputs, ABC):
         return None
 
     # ================================================================ rows and sheets
-    # Issue 22 (branch ``rows``): the sheet pages, the desk, autosave and backup ask these and
+    # The sheet pages, the desk, autosave and backup ask these and
     # nothing of a ruleset's own types. Every ruleset implements the abstract ones; the others
     # have a default that fits a ruleset without the thing asked about.
 

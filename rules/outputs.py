@@ -1,7 +1,7 @@
-"""The outputs a ruleset gives (issue 22, "the outputs ask the ruleset"): the printed sheet,
+"""The outputs a ruleset gives (the pages and printouts ask the ruleset): the printed sheet,
 the standings' columns (page, projector, JSON API, workbook, CSV, PDF) and the rules page's
 values and course. :class:`RulesetOutputs` is the part of :class:`rules.base.Ruleset` that
-answers them; it is its own module only to keep the interface's modules short. Texts are
+answers them. Texts are
 :class:`rules.text.Text`: German, translated where they are shown. Every method has a default a
 Doppelkopf-like ruleset can keep; a ruleset overrides what its contract says otherwise.
 """

@@ -14,7 +14,7 @@ count, and only a miss is counted (``_checked``). Counting every captain's page 
 autosave and giving it back cost two atomic writes of the shared counter per request (on
 SQLite each waits for the cache file's write lock), and with more than ``MAX_FAILURES``
 captains' requests in flight at once from one address (a busy server; phones behind one
-router) valid links were refused with 429 (issue 26, docs/performance.md section 12).
+router) valid links were refused with 429 (docs/performance.md section 12).
 """
 
 from __future__ import annotations

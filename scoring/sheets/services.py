@@ -142,7 +142,7 @@ class ReadBefore:
     """What the caller read of the sheet just before, at ``revision``: the table's size and the
     latest version's number (0: none). Every new version advances the revision in its own
     transaction, so while the locked sheet still has ``revision`` both hold, and
-    ``submit_sheet`` need not read them again (the captain's autosave; issue 26)."""
+    ``submit_sheet`` need not read them again (the captain's autosave)."""
 
     revision: int
     table_size: int

@@ -1,5 +1,5 @@
 """The public stamp in the shared cache: a poll whose ETag is current is answered without a
-database query (issue 26).
+database query.
 
 Every tournament has, in the shared cache (``CACHES["default"]``: Redis, the cache table, or this
 process's memory in development), a **stamp**: a random nonce and the time it was made, under
@@ -22,7 +22,7 @@ Why the stamp is never stale:
   Every server of a cluster reads the same key; a new stamp only means one 200 for every
   client.
 - Without a shared cache (Redis away) nothing can be read back: the caller falls back to the
-  stamp from the database (``freshness.database_stamp``), two queries as before issue 26.
+  stamp from the database (``freshness.database_stamp``), two queries.
 """
 
 from __future__ import annotations
