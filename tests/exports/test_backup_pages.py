@@ -50,6 +50,8 @@ def urls_of(tournament: Tournament) -> list[str]:
         "pk": list(tournament.participants.values_list("pk", flat=True)),
         "public_id": list(tournament.participants.values_list("public_id", flat=True)),
         "token": list(tables.values_list("entry_token", flat=True)),
+        "signup_token": list(tournament.signups.values_list("token", flat=True)),
+        "signup_pk": list(tournament.signups.values_list("pk", flat=True)),
     }
     urls = []
     for name, params in named_routes():
