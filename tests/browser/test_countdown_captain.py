@@ -197,7 +197,7 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     expect(desk.locator("#deal-entry .cd-round-over")).to_be_visible()
     screenshot(desk, "countdown-desk", full_page=True)
     desk.get_by_role("button", name="Speichern und bestätigen").click()
-    expect(desk.locator("body")).to_contain_text("bestätigt")
+    expect(desk.locator("body")).to_contain_text("Die Liste ist bestätigt")
     assert Sheet.objects.get(table=table).status == Sheet.Status.CONFIRMED
     confirmed = desk.locator("tr.game-row[data-game='5']")
     expect(confirmed.locator("td.cd-cell[data-seat='2'] .cd-stand")).to_have_text("0")
