@@ -213,7 +213,7 @@ def _standings_value(field: columns.Field, row: StandingRow, printed: bool) -> A
     if field.column.kind == columns.RANK and not value:
         return None
     if printed and field.column.kind == columns.DECIMAL:
-        return columns.shown(field, row).replace("-", "−")  # a real minus, as print shows numbers
+        return columns.shown(field, row)
     return value
 
 

@@ -15,6 +15,7 @@ from rules.printing import PrintedSheet
 from scoring.models import Game, Sheet, SheetVersion
 from scoring.sheets.links import captain_url, code_entry_url
 from scoring.sheets.reading import latest_versions
+from scoring.sheets.words import sheet_words_context
 from tournament.models import Round, Tournament
 
 # ---------------------------------------------------------------------------- data
@@ -164,7 +165,7 @@ def _fill_from_version(
         "number": version.number,
         "state": state,
     }
-    if version.sheet.time_up_after is not None:
-        after = version.sheet.time_up_after
-        sheet.note += " · " + _("Zeit abgelaufen nach Spiel %(game)d") % {"game": after}
+    stopped = sheet_words_context(version.sheet, sheet.games)["time_up_head"]
+    if stopped:  # in the ruleset's words, as the sheet pages say it
+        sheet.note += " · " + stopped
     return games

@@ -265,7 +265,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Platz {seat} hat noch kein Pflichtsolo gespielt: sein Solo ist das Pflichtsolo.",
         "Seat {seat} has not played his Pflichtsolo: his solo is the Pflichtsolo.",
     ),
-    "beyond_round": ("Die Runde hat nur {games} Spiele.", "The round has only {games} games."),
+    "beyond_round": ("Der Durchgang hat nur {games} Spiele.", "The round has only {games} games."),
     "after_time": (
         "Die Zeit ist nach Spiel {after} abgelaufen: es folgen nur noch Vorführungen.",
         "Time was called after game {after}: only Vorführungen follow.",
@@ -275,7 +275,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "{owing} Pflichtsoli are owed but only {left} games are left.",
     ),
     "games_count": (
-        "Die Runde hat {games} Spiele, die Liste {got}.",
+        "Der Durchgang hat {games} Spiele, die Liste {got}.",
         "The round has {games} games, the sheet {got}.",
     ),
     "games_count_time": (
@@ -284,11 +284,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "pflicht_missing": ("Pflichtsolo fehlt: Platz {seats}.", "Pflichtsolo missing: seat {seats}."),
     "games_per_round_range": (
-        "Eine Runde hat mindestens so viele Spiele wie Spieler ({seats}), nicht {got}.",
+        "Ein Durchgang hat mindestens so viele Spiele wie Spieler ({seats}), nicht {got}.",
         "A round has at least as many games as players ({seats}), not {got}.",
     ),
     "time_up_range": (
-        "Zeit abgelaufen nach Spiel {got}: die Runde hat 0 bis {games} Spiele.",
+        "Zeit abgelaufen nach Spiel {got}: der Durchgang hat 0 bis {games} Spiele.",
         "Time called after game {got}: the round has 0 to {games} games.",
     ),
     "time_up_beyond": (

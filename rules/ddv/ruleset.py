@@ -44,7 +44,7 @@ from rules.text import RULES_TEXTS, RulesTexts, Text, gettext_noop, ngettext_laz
 
 LABEL = "DDV-Turnierspielregeln"
 ROUND_LINE = (
-    "Jeder Spieler spielt in jeder Runde genau ein Pflichtsolo.",
+    "Jeder Spieler spielt in jedem Durchgang genau ein Pflichtsolo.",
     "Every player plays exactly one Pflichtsolo in every round.",
 )
 # The rules page's heading and the standings' tie-break note in Spielpunkte (DDV.md §10).

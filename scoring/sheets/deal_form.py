@@ -24,9 +24,12 @@ from scoring.sheets.page import SheetPageData
 DEAL_FORM = "deal"
 
 
-def deal_form_context(sheet: Sheet, page: SheetPageData, entry: EntrySpec) -> dict[str, Any]:
+def deal_form_context(
+    sheet: Sheet, page: SheetPageData, entry: EntrySpec, *, desk: bool = False
+) -> dict[str, Any]:
     """``{"deal_form": config}`` for a ruleset with a deal form (the script's JSON), else
-    nothing: the page then shows the rows of its ruleset as before."""
+    nothing: the page then shows the rows of its ruleset as before. ``desk``: the organiser's
+    page (its own words where the captain's would ask to hand the list in)."""
     form = entry.form(DEAL_FORM)
     if form is None:
         return {}
@@ -50,7 +53,7 @@ def deal_form_context(sheet: Sheet, page: SheetPageData, entry: EntrySpec) -> di
         "labels": {name: field.label for name, field in fields.items()},
         "names": dict(entry.record_names),
         "messages": dict(entry.messages),
-        "texts": deal_texts(),
+        "texts": deal_texts(desk=desk),
     }
     return {"deal_form": config}
 
@@ -62,9 +65,10 @@ def stop_after(sheet: Sheet) -> int | None:
     return sheet.time_up_after
 
 
-def deal_texts() -> dict[str, str]:
+def deal_texts(*, desk: bool = False) -> dict[str, str]:
     """The form's own words in the reader's language (``%s``, ``%1``, ``%2`` filled in by the
-    script)."""
+    script); ``desk``: the organiser's words at the end of the round, who confirms the list
+    rather than hands it in."""
     return {
         "counter": _("Spiel %1 von %2"),
         # "Spiel" is the round's deal (the sheet's row, "Spiel 17 von 24"); a deal's place in
@@ -95,8 +99,17 @@ def deal_texts() -> dict[str, str]:
         "winners": _("Sieger: %s"),
         "points": _("Partiepunkte: %s"),
         "next_partie": _("Mit dem nächsten Spiel beginnt Partie %1, alle wieder bei %2."),
-        "round_over": _("Der Durchgang ist an diesem Tisch zu Ende. Bitte die Liste abgeben."),
+        "round_over": _(
+            "Der Durchgang ist an diesem Tisch zu Ende. Die Liste kann bestätigt werden."
+        )
+        if desk
+        else _("Der Durchgang ist an diesem Tisch zu Ende. Bitte die Liste abgeben."),
         "stopped": _(
+            "Der Durchgang an diesem Tisch ist nach Spiel %s beendet. Die Liste kann bestätigt "
+            "werden."
+        )
+        if desk
+        else _(
             "Die Turnierleitung hat den Durchgang an diesem Tisch nach Spiel %s beendet. Bitte "
             "die Liste abgeben."
         ),

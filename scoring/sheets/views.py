@@ -122,7 +122,7 @@ class SheetEntryMixin:
                 page.records, self.sheet.round.tournament.scoring_options
             ),
             # A ruleset with a form per deal (count-down): its own form and script.
-            **deal_form_context(self.sheet, page, entry),
+            **deal_form_context(self.sheet, page, entry, desk=self.organiser),
             **sheet_words_context(self.sheet, page.game_limit),
             **extra,
         }

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from scoring.models import SheetVersion
+from scoring.models import Sheet, SheetVersion
 from scoring.sheets.links import (
     captain_url,
     is_loopback,
@@ -63,9 +63,12 @@ class RoundSheetsView(OrganiserMixin, TemplateView):
         show_qr = self.request.GET.get("qr") == "1"
         base = public_base_url(self.request)
         rows = []
-        counts = {"open": 0, "submitted": 0, "confirmed": 0}
+        # A sheet reopened for a correction is counted as such, not as handed in.
+        counts = {"open": 0, "submitted": 0, "confirmed": 0, "reopened": 0}
         for table in tables:
             status = table.sheet.status
+            if table.confirmed_before and status != Sheet.Status.CONFIRMED:
+                status = "reopened"
             counts[status] = counts.get(status, 0) + 1
             link = captain_url(table.entry_token, base)
             seats = table.seat_list()

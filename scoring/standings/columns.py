@@ -172,12 +172,15 @@ def fields(
 
 def shown(field: Field, row: StandingRow) -> Any:
     """``field``'s value of ``row`` as a page shows it: places as "3." (no place: "–"),
-    a decimal with one place in the active language ("12,5")."""
+    a decimal with one place in the active language ("12,5"), a negative number with a real
+    minus sign ("−6", as the score sheets print it)."""
     value = field.value(row)
     if field.column.kind == RANK:
         return f"{value}." if value else "–"
     if field.column.kind == DECIMAL:
-        return number_format(value, 1)
+        return number_format(value, 1).replace("-", "−")
+    if isinstance(value, int) and value < 0:
+        return f"−{-value}"
     return value
 
 

@@ -197,7 +197,7 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     expect(desk.locator("#deal-entry .cd-round-over")).to_be_visible()
     screenshot(desk, "countdown-desk", full_page=True)
     desk.get_by_role("button", name="Speichern und bestätigen").click()
-    expect(desk.locator("body")).to_contain_text("bestätigt")
+    expect(desk.locator("body")).to_contain_text("Die Liste ist bestätigt")
     assert Sheet.objects.get(table=table).status == Sheet.Status.CONFIRMED
     confirmed = desk.locator("tr.game-row[data-game='5']")
     expect(confirmed.locator("td.cd-cell[data-seat='2'] .cd-stand")).to_have_text("0")
@@ -205,7 +205,7 @@ def test_a_24_round_on_the_captains_phone_to_the_standings(
     desk.goto(live_server.url + reverse("scoring:standings", args=[tournament.slug]))
     expect(desk.locator("main")).to_contain_text("Partiepunkte")
     # Partien: +3 −1 −3 +1, then each caller wins alone (+3, the others −1): 4, 0, −6, 2.
-    points = {names[1]: "4", names[2]: "0", names[3]: "-6", names[4]: "2"}
+    points = {names[1]: "4", names[2]: "0", names[3]: "−6", names[4]: "2"}
     for name, value in points.items():
         expect(desk.locator("tr", has_text=name).first.locator("strong")).to_have_text(value)
     screenshot(desk, "countdown-standings", full_page=True)

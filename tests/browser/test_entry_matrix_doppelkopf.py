@@ -326,3 +326,79 @@ def test_offline_the_phone_names_the_dealer_after_a_pflichtsolo_as_the_server(
     phone.context.set_offline(False)
     phone.wait_for_selector("#sync-status:has-text('alles gespeichert')", timeout=20_000)
     expect(dealer).to_have_text(names[2])
+
+
+def test_a_time_up_at_the_desk_reaches_the_open_phone_and_only_a_vorfuehrung_follows(
+    phone,
+    desk,
+    live_server,
+    ddv_evening,  # noqa: F811
+    settings,
+    organiser,
+):
+    """The captain's phone holds the page (14 games, seat 3 owing its Pflichtsolo) while the
+    desk records "Zeit abgelaufen nach Spiel 14": the phone's next game learns it, a
+    Normalspiel is refused, seat 3's Vorführung is taken, and the standings are the ruleset's
+    score of the stored rows."""
+    import datetime
+
+    from django.utils import timezone
+
+    from rules.ddv.sheet import score_round
+    from scoring.models import Sheet
+    from scoring.sheets.page import seat_columns
+    from scoring.sheets.services import confirm_sheet, submit_sheet
+    from scoring.standings.ranking import compute_standings
+    from tests.scoring.test_ddv_desk import RD1
+    from tournament.clock import services
+    from tournament.models import RoundClock
+
+    settings.PUBLIC_BASE_URL = live_server.url
+    before = 14
+    table = Table.objects.get(round__tournament=ddv_evening, round__number=1, number=1)
+    sheet = Sheet.objects.get(table=table)
+    names = {seat.number: seat.name for seat in seat_columns(sheet)}
+    submit_sheet(sheet, RD1[:before], expected_revision=0, source="captain")
+    services.start_clock(ddv_evening, 1)
+    RoundClock.objects.update(started_at=timezone.now() - datetime.timedelta(minutes=101))
+    phone.goto(captain_url(table.entry_token))
+    status = phone.locator("#sheet-rules-status")
+    expect(status).to_contain_text(f"Spiel {before + 1} von 24")
+
+    open_sheet("desk", desk, live_server, ddv_evening)
+    expect(desk.get_by_label("Zeit abgelaufen nach Spiel")).to_have_value(str(before))
+    desk.get_by_role("button", name="Zeitablauf vermerken").click()
+    expect(desk.locator("main")).to_contain_text("Der Zeitablauf ist vermerkt.")
+
+    # The phone, not reloaded: its next game learns of the time called.
+    enter_game(phone, before + 1, "12", "1")
+    expect(status).to_contain_text(f"Zeit abgelaufen nach Spiel {before}: nur noch Vorführungen")
+    expect(status).to_contain_text(f"Vorführung: {names[3]} (Platz 3) muss jetzt spielen")
+    screenshot(phone, "matrix-ddv-time-up-at-desk-phone", full_page=False)
+    row = before + 1
+    phone.get_by_label(f"Spiel {row}: Spielart").select_option("solo_herz")
+    phone.get_by_label(f"Spiel {row}: Sieger").fill("3")
+    phone.get_by_label(f"Spiel {row}: Wert").fill("3")
+    phone.get_by_label(f"Spiel {row}: Wert").press("Enter")
+    expect(status).to_contain_text("Alle Pflichtsoli gespielt")
+    phone.wait_for_selector("#sync-status:has-text('alles gespeichert')", timeout=20_000)
+    records = stored_records(table, row)
+    assert len(records) == row and records[-1].get("solo_mode") == "vorfuehrung"
+    assert records[-1]["re"] == [3]
+
+    sheet.refresh_from_db()
+    assert sheet.time_up_after == before
+    confirm_sheet(sheet, user=organiser)
+    engine = score_round(
+        {
+            "table_size": 4,
+            "games_per_round": 24,
+            "time_up_after": before,
+            "finished": True,
+            "rows": records,
+        }
+    )
+    standings = {line.name: line.total for line in compute_standings(ddv_evening, 1).rows}
+    assert {seat: standings[name] for seat, name in names.items()} == {
+        seat: engine["totals"][str(seat)] for seat in names
+    }

@@ -5,7 +5,7 @@ import assert from "node:assert";
 import { Refusal } from "../../static/js/countdown/rules.js";
 import { outLock, playSheet } from "../../static/js/countdown/play.js";
 import { describeDeal, fieldWords, namedMessage, refusalText } from "../../static/js/countdown/words.js";
-import { changeReason, draftRecord, newDraft, trickCounts } from "../../static/js/countdown/draft.js";
+import { changeReason, draftBlock, draftRecord, newDraft, trickCounts } from "../../static/js/countdown/draft.js";
 
 function zwanzigDeals(count, size) {
   const records = [];
@@ -111,4 +111,24 @@ test("an untouched draft fills the last seat; the caller's +48 says Eigentrumpf 
   assert.equal(changeReason(config, draft, next, 3, shown), "Eigentrumpf ohne Stich, Gelb blind");
   assert.equal(changeReason(config, draft, next, 1, shown), "");
   assert.deepEqual(draftRecord(draft, next, counts.counts), { deal: 2, dealer: 2, trump: "gelb", blind: true, tricks: { 1: 0, 2: 0, 3: 0, 4: 6 } });
+});
+
+test("an untouched draft is no deal: the Herz phase's preset trump and the last seat's rest preview nothing", () => {
+  const herz = { deal: 9, dealer: 1, caller: 2, sitter: null, herz: true, options: {} };
+  const draft = newDraft(herz, null);
+  assert.equal(draft.trump, "herz");  // preset: the form would otherwise preview a Partie's end
+  assert.equal(draftBlock(draft).code, "untouched");
+  assert.equal(draftBlock(draft).field, "tricks");
+  draft.touched.push(2);  // a tap on a stepper
+  assert.equal(draftBlock(draft), null);
+  // "24": a trump alone is not enough either; "aus" is.
+  const plain = newDraft({ deal: 1, dealer: 1, caller: 2, sitter: null, herz: false, options: {} }, null);
+  assert.equal(draftBlock(plain).code, "choose");
+  plain.trump = "rot";
+  assert.equal(draftBlock(plain).code, "untouched");
+  plain.out.push(3);
+  assert.equal(draftBlock(plain), null);
+  // A stored deal being changed is typed already.
+  const stored = newDraft(herz, { deal: 9, dealer: 1, trump: "herz", tricks: { 1: 2, 2: 1, 3: 2, 4: 0 } });
+  assert.equal(draftBlock(stored), null);
 });

@@ -204,3 +204,20 @@ def test_clearing_the_stop_lets_the_partie_run_on(evening, stopped, organiser):
     clear_time_up(Sheet.objects.get(pk=sheet.pk), user=organiser)
     last.refresh_from_db()
     assert last.winner == "" and not any(last.points.values())
+
+
+def test_after_the_stop_the_desk_is_told_to_confirm_and_the_captain_to_hand_in(
+    evening, stopped, organiser, organiser_client, client
+):
+    sheet, rows, _result = stopped
+    submit_sheet(sheet, rows, expected_revision=0, user=organiser)
+    sheet.refresh_from_db()
+    record_time_up(sheet, after_game=len(rows), user=organiser)
+    desk = organiser_client.get(reverse("scoring:sheet", args=[evening.slug, 1, 1]))
+    texts = desk.context["deal_form"]["texts"]
+    assert texts["stopped"] == (
+        "Der Durchgang an diesem Tisch ist nach Spiel %s beendet. Die Liste kann bestätigt werden."
+    )
+    assert "abgeben" not in texts["round_over"]
+    captain = client.get(reverse("captain:sheet", args=[sheet.table.entry_token]))
+    assert "Bitte die Liste abgeben" in captain.context["deal_form"]["texts"]["stopped"]

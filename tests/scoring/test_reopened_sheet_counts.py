@@ -178,11 +178,13 @@ def test_reopening_at_the_desk_says_what_counts_and_badges_the_sheet_reopened(
         "bestätigte Fassung." in html
     )
     head = html.split('<div class="page-head">', 1)[1].split("</h1>", 1)[0]
-    assert '<span class="badge submitted">wieder geöffnet</span>' in head, head
+    assert '<span class="badge submitted" id="sheet-badge">wieder geöffnet</span>' in head, head
     overview = organiser_client.get(reverse("scoring:round_sheets", args=[evening.slug, 1]))
     statuses = overview.content.decode().split("<tbody>", 1)[1]
     assert statuses.count(">wieder geöffnet</span>") == 1
     assert statuses.count('<span class="badge confirmed">bestätigt</span>') == 3
+    lead = overview.content.decode().split('<p class="lead">', 1)[1].split("</p>", 1)[0]
+    assert lead == "0 offen · 0 abgegeben · 3 bestätigt · 1 wieder geöffnet", lead
 
 
 def test_the_rounds_list_counts_a_ddv_penalty_line_as_no_game(

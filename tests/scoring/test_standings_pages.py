@@ -7,7 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from output.reports import display, standings_rows
 from scoring.evening.rounds import draw_round, release_round
+from scoring.standings.columns import PDF
+from scoring.standings.ranking import compute_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -162,3 +165,28 @@ def test_a_released_round_without_a_confirmed_sheet_is_no_column(
     standings = compute_standings(evening)
     assert standings.after_round == 2
     assert standings.open_sheets.label == "Durchgang 2: 3 von 4 Listen noch offen"
+
+
+def test_negative_points_carry_a_real_minus_on_the_desk_the_projector_and_the_printout(
+    client, organiser_client, evening, confirm_round
+):
+    confirm_round(evening)
+    standings = compute_standings(evening)
+    lowest = min(row.total for row in standings.rows)
+    assert lowest < 0
+    minus, hyphen = f"−{-lowest}", f">{lowest}<"
+    for page in (
+        organiser_client.get(reverse("scoring:standings", args=[evening.slug])),
+        client.get(reverse("public:standings", args=[evening.slug])),
+        client.get(reverse("public:projector", args=[evening.slug])),
+    ):
+        html = page.content.decode()
+        assert minus in html and hyphen not in html
+        assert not re.search(r">\s*-\d", html)
+    report = standings_rows(standings, PDF)
+    printed = [
+        display(value, column.kind)
+        for row in report.rows
+        for value, column in zip(row, report.columns, strict=True)
+    ]
+    assert minus in printed and str(lowest) not in printed

@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 
 import rules
+from rules.ddv import messages as ddv_messages
 from scoring.evening.rounds import draw_round, release_round, unrelease_round
 from scoring.models import Sheet
 from scoring.sheets.services import submit_sheet
@@ -77,7 +78,10 @@ def test_the_settings_page_offers_every_ruleset_and_its_options(organiser_client
             "Eine Runde: jeder gibt einmal. 6 Runden = 18 Spiele am Dreiertisch, 24 Spiele am "
             "Vierertisch, 30 Spiele am Fünfertisch.",
         ),
-        ("ddv", "Bei diesem Regelwerk ohne Wirkung: die Länge einer Runde stellen seine Optionen"),
+        (
+            "ddv",
+            "Bei diesem Regelwerk ohne Wirkung: die Länge eines Durchgangs stellen seine Optionen",
+        ),
     ],
 )
 def test_the_cycles_help_is_the_rulesets(organiser_client, make_tournament, key, help_text):
@@ -313,3 +317,18 @@ def test_a_crafted_post_of_a_club_value_after_release_is_refused(
     assert "schon freigegeben" in " ".join(response.context["form"].errors["ruleset"])
     tournament.refresh_from_db()
     assert tournament.ruleset_options.get("sonderpunkte", {}).get("gegen", 1) == 1
+
+
+def test_a_durchgang_is_called_so_on_the_settings_and_in_the_ddv_messages(
+    organiser_client, make_tournament
+):
+    """One word per thing: a round of the evening is a Durchgang, never a (Tisch)runde."""
+    tournament = make_tournament(ruleset="ddv")
+    page = organiser_client.get(settings_url(tournament)).content.decode()
+    assert "Tischrunde" not in page and "einer Runde" not in page
+    params = {"games": 24, "got": 30, "seats": 4}
+    for key in ("beyond_round", "games_count", "games_per_round_range", "time_up_range"):
+        text = ddv_messages.translate(key, "de", **params)
+        assert "Durchgang" in text and "Runde" not in text, text
+    course = rules.get("ddv").course(2, 1)
+    assert not any("Runde" in str(line) for lines in course for line in lines), course

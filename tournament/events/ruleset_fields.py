@@ -69,7 +69,8 @@ def cycles_help(ruleset: Ruleset) -> str:
     sizes = [size for size in ruleset.table_sizes if size in TABLES]
     if not cycles_matter(ruleset):
         return _(
-            "Bei diesem Regelwerk ohne Wirkung: die Länge einer Runde stellen seine Optionen ein."
+            "Bei diesem Regelwerk ohne Wirkung: die Länge eines Durchgangs stellen seine Optionen "
+            "ein."
         )
     cycles = ruleset.default_cycles
     lengths = ", ".join(

@@ -79,7 +79,9 @@ class Tournament(models.Model):
     date = models.DateField(_("Datum"))
     venue = models.CharField(_("Ort"), max_length=200, blank=True)
     rounds_count = models.PositiveSmallIntegerField(
-        _("Durchgänge"), default=2, help_text=_("Anzahl der Durchgänge (Tischrunden).")
+        _("Durchgänge"),
+        default=2,
+        help_text=_("Wie oft an diesem Abend neu ausgelost und gespielt wird."),
     )
     cycles = models.PositiveSmallIntegerField(
         _("Runden je Durchgang"),

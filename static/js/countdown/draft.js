@@ -1,6 +1,9 @@
 // The deal being typed on the count-down form (pure): a fresh draft or one from a stored record,
 // the trick counts with the last active seat holding what the others leave, the record built
-// from it, and why a change is what it is where the plain per-trick rule does not say so.
+// from it, what keeps it from a preview, and why a change is what it is where the plain
+// per-trick rule does not say so.
+
+import { Refusal } from "./rules.js";
 
 // ``next``: the deal to enter (countdown/play.js); ``record``: the stored deal being changed.
 export function newDraft(next, record) {
@@ -39,6 +42,15 @@ export function trickCounts(config, draft, next) {
   });
   if (auto !== null) counts[auto] = Math.max(0, config.tricks - sum);
   return { counts: counts, auto: auto, sum: sum + (auto !== null ? counts[auto] : 0) };
+}
+
+// Why the draft is no deal to preview or enter yet, or null: no trump chosen, or nothing typed
+// (the Herz phase presets the trump and the last seat holds the rest, so an untouched form would
+// preview the end of a Partie and a tap would save a deal nobody typed).
+export function draftBlock(draft) {
+  if (!draft.trump) return new Refusal("trump", "choose");
+  if (!draft.touched.length && !draft.out.length) return new Refusal("tricks", "untouched");
+  return null;
 }
 
 export function draftRecord(draft, next, counts) {

@@ -11,7 +11,7 @@ import { applyDeal, BLIND_FROM_24, Refusal } from "./rules.js";
 import { endWinners, outLock, partiePoints, playSheet } from "./play.js";
 import { colourLabel, describeDeal, fill, namedMessage, num, refusalText, seatName, signed } from "./words.js";
 import { paintTable } from "./table.js";
-import { changeReason, draftRecord, newDraft, trickCounts } from "./draft.js";
+import { changeReason, draftBlock, draftRecord, newDraft, trickCounts } from "./draft.js";
 
 export { describeDeal };
 
@@ -55,10 +55,8 @@ export function bindDealForm(rows, config, hooks) {
   function preview(next) {
     const counts = trickCounts(config, draft, next);
     const built = draftRecord(draft, next, counts.counts);
-    if (!draft.trump) return { record: built, counts: counts, refusal: new Refusal("trump", "choose") };
-    // Nothing typed yet (the Herz phase presets the trump, the last seat holds the rest): no
-    // preview and nothing to enter, so that no tap saves a deal nobody typed.
-    if (!draft.touched.length && !draft.out.length) return { record: built, counts: counts, refusal: new Refusal("tricks", "untouched") };
+    const block = draftBlock(draft);
+    if (block) return { record: built, counts: counts, refusal: block };
     try {
       const result = applyDeal(config.game, next.options, next.scores, built);
       return { record: built, counts: counts, result: result, winners: endWinners(config.game, next.options, result.scores) };
