@@ -97,6 +97,8 @@ def season_pdf(table: SeasonTable) -> bytes:
     report = season_report(table, for_print=True)
     name_index = 1
     fixed = {0: 14, 2: 18, 3: 25, 4: 24, 5: 22, 6: 18}  # headers on one line
+    if by_table_points(season):  # "Tischpunkte (beste 10)", "alle Tischpunkte"
+        fixed |= {4: 34, 5: 28}
     widths = [fixed.get(i, 0) * mm for i in range(len(report.columns))]
     widths[name_index] = setup.frame_width - sum(widths)
     pdf_table = report_table(report, widths, size=11, header_size=8.5, bold_columns=[4])
