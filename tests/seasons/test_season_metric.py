@@ -189,13 +189,18 @@ def test_every_surface_says_the_season_counts_tischpunkte(club, evenings, client
 
 def test_the_form_and_the_command_choose_the_figure(club, evenings):
     leader = client_for(club, "leiterin", ClubMembership.Role.ORGANISER)
+    form = leader.get(reverse("seasons:create", args=[club.slug])).content.decode()
+    assert 'name="metric"' in form and "Tischpunkte" in form
     response = leader.post(
         reverse("seasons:create", args=[club.slug]),
         {"slug": "2025", "name": "Saison 2025", "rule": "sum", "metric": "table_points",
          "min_rounds": 0, "tournaments": [t.pk for t in evenings]},
     )  # fmt: skip
     assert response.status_code == 302
-    assert Season.objects.get(slug="2025").metric == "table_points"
+    season = Season.objects.get(slug="2025")
+    assert season.metric == "table_points"
+    settings = leader.get(reverse("seasons:settings", args=[club.slug, "2025"])).content.decode()
+    assert '<option value="table_points" selected>' in settings
     code, _out, err = run(
         "create_season", club.slug, "2026", "--name", "Saison 2026", "--rule", "sum",
         "--metric", "table_points", "jan", "feb",
