@@ -15,7 +15,7 @@ from django.views.generic import TemplateView
 from scoring.models import Season
 from seasons.exports import rule_label
 from seasons.ranking import compute_season
-from seasons.tables import shown_average, shown_rank
+from seasons.tables import points_label, shown_average, shown_rank
 from seasons.views import MemberEveningsMixin, SeasonTableMixin
 from tournament.models import Member
 
@@ -75,13 +75,15 @@ class SeasonProjectorView(PublicSeasonMixin, TemplateView):
         ]  # fmt: skip
         context.update(season=self.season, season_table=table, board_rows=rows)
         context["rule"] = rule_label(self.season)
+        context["points_label"] = points_label(self.season)
         return context
 
 
 @require_safe  # read-only: another method is our 405
 def season_api(request: HttpRequest, club: str, season: str) -> JsonResponse:
     """``GET /api/v/<club>/seasons/<season>/standings`` → the rows of ``season_standings
-    --json``: ``[{rank, name, evenings, rounds, points, average}]``."""
+    --json``: ``[{rank, name, evenings, rounds, points, average, metric}]`` (``metric``: which
+    figure ``points`` and ``average`` are of, ``points`` or ``table_points``)."""
     found = Season.objects.filter(club__slug=club, slug=season, public_standings=True).first()
     if found is None:
         return JsonResponse({"error": _("Unbekannte Saison.")}, status=404)

@@ -159,6 +159,12 @@ class Season(models.Model):
         BEST = "best", _("Summe der besten Abende")
         AVERAGE = "average", _("Punkte je Durchgang")
 
+    class Metric(models.TextChoices):
+        """The figure every evening contributes (``seasons.core``)."""
+
+        POINTS = "points", _("Punkte")
+        TABLE_POINTS = "table_points", _("Tischpunkte")
+
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("Verein")
     )
@@ -167,6 +173,16 @@ class Season(models.Model):
     rule = models.CharField(_("Wertung"), max_length=10, choices=Rule.choices, default=Rule.SUM)
     best_count = models.PositiveSmallIntegerField(
         _("beste Abende"), null=True, blank=True, help_text=_("Nur bei „beste Abende“.")
+    )
+    metric = models.CharField(
+        _("gezählt wird"),
+        max_length=12,
+        choices=Metric.choices,
+        default=Metric.POINTS,
+        help_text=_(
+            "Punkte: die Punkte der Spiele. Tischpunkte: nach dem Platz an jedem Tisch und "
+            "Durchgang, an jedem Abend der Saison gleich gerechnet, welches Format er auch hat."
+        ),
     )
     min_rounds = models.PositiveSmallIntegerField(
         _("Mindestzahl Durchgänge"),

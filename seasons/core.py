@@ -3,11 +3,15 @@
 Vocabulary:
 
 - **Evening** (Abend): one tournament of the season. A member's **evening total** is the sum of
-  their points in it; their **rounds** are the rounds in which they sat at a table whose sheet is
-  confirmed. Only confirmed sheets count, so the caller passes only those.
-- **Rule** (Wertung): ``sum`` counts all points; ``best`` the sum of the member's N best evening
-  totals; ``average`` ranks by points per round (all points / rounds).
-- **Counted figure**: what the rule ranks by (points for ``sum`` and ``best``, the exact average
+  their figures in it; their **rounds** are the rounds in which they sat at a table whose sheet
+  is confirmed. Only confirmed sheets count, so the caller passes only those.
+- **Figure** (Wertungszahl, the season's ``metric``): what is added up — ``points`` (the points
+  of the games) or ``table_points`` (Tischpunkte: points by place at each table and round, ties
+  sharing their places' points, computed for every evening whatever its own format). Every
+  evening contributes the same figure, so evenings of different formats add up fairly.
+- **Rule** (Wertung): ``sum`` counts the figures of all evenings; ``best`` the sum of the
+  member's N best evening totals; ``average`` ranks by the figure per round (all / rounds).
+- **Counted figure**: what the rule ranks by (the sum for ``sum`` and ``best``, the exact average
   for ``average``). Equal counted figures share a rank ("3." twice, then "5."); the order among
   them is by name.
 - **Unranked**: a member below the season's minimum number of rounds (any rule), or without a
@@ -23,6 +27,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 RULES = ("sum", "best", "average")
+POINTS = "points"
+TABLE_POINTS = "table_points"
+METRICS = (POINTS, TABLE_POINTS)
 
 
 @dataclass(frozen=True)
@@ -33,6 +40,10 @@ class EveningResult:
     tournament_id: int
     points: int
     rounds: int
+    table_points: int = 0
+
+    def figure(self, metric: str) -> int:
+        return self.table_points if metric == TABLE_POINTS else self.points
 
 
 @dataclass(frozen=True)
@@ -40,10 +51,13 @@ class SeasonRule:
     rule: str = "sum"
     best: int | None = None  # N of ``best``
     min_rounds: int = 0
+    metric: str = POINTS  # the figure added up (``METRICS``)
 
     def __post_init__(self) -> None:
         if self.rule not in RULES:
             raise ValueError(f"unknown rule {self.rule!r}")
+        if self.metric not in METRICS:
+            raise ValueError(f"unknown metric {self.metric!r}")
         if (self.rule == "best") != (self.best is not None):
             raise ValueError("best N goes with the rule 'best' only")
         if self.best is not None and self.best < 1:
@@ -59,14 +73,15 @@ class SeasonRow:
     rank: int | None  # None: unranked (below the minimum of rounds)
     evenings: int
     rounds: int
-    points: int  # the figure the rule counts (``best``: the N best evenings)
-    total: int  # all points of the season
+    points: int  # the sum of the figure the rule counts (``best``: the N best evenings)
+    total: int  # the figure over all evenings of the season
     counted: tuple[int, ...]  # the tournament ids whose totals count (``best``: the N best)
     shared_rank: bool = False
+    metric: str = POINTS  # which figure ``points``, ``total`` and ``average`` are of
 
     @property
     def average(self) -> float | None:
-        """Points per round (all points), two decimals; None without a round."""
+        """The figure per round (all evenings), two decimals; None without a round."""
         if not self.rounds:
             return None
         return round(self.total / self.rounds, 2)
@@ -79,6 +94,7 @@ class SeasonRow:
             "rounds": self.rounds,
             "points": self.points,
             "average": self.average,
+            "metric": self.metric,
         }
 
 
@@ -102,7 +118,7 @@ def rank_season(
     evenings: dict[int, dict[int, list[int]]] = defaultdict(dict)
     for result in results:
         figures = evenings[result.member_id].setdefault(result.tournament_id, [0, 0])
-        figures[0] += result.points
+        figures[0] += result.figure(rule.metric)
         figures[1] += result.rounds
     rows = []
     for member_id, per_evening in evenings.items():
@@ -120,6 +136,7 @@ def rank_season(
                 points=sum(points for _id, (points, _rounds) in counted),
                 total=total,
                 counted=tuple(sorted(tournament_id for tournament_id, _ in counted)),
+                metric=rule.metric,
             )
         )
 

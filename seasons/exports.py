@@ -22,23 +22,32 @@ from output.reports import INT, RANK, TEXT, Report, ReportColumn
 from output.spreadsheets.xlsx import render_xlsx
 from scoring.models import Season
 from seasons.ranking import SeasonTable
-from seasons.tables import points_label
+from seasons.tables import all_label, by_table_points, points_label
 
 PODIUM_TINT = colors.HexColor("#fbf1df")
 
 
 def rule_label(season: Season) -> str:
+    """The rule in words, with the figure it adds when that is Tischpunkte."""
     label = str(season.get_rule_display())
     if season.rule == Season.Rule.BEST:
         label = _("die besten %(n)d Abende") % {"n": season.best_count}
+    if by_table_points(season):
+        label = {
+            Season.Rule.SUM: _("Summe aller Tischpunkte"),
+            Season.Rule.BEST: _("die besten %(n)d Abende nach Tischpunkten")
+            % {"n": season.best_count},
+            Season.Rule.AVERAGE: _("Tischpunkte je Durchgang"),
+        }[season.rule]
     if season.min_rounds:
         label += " · " + _("mindestens %(k)d Durchgänge") % {"k": season.min_rounds}
     return label
 
 
 def season_report(table: SeasonTable, *, for_print: bool = False) -> Report:
-    """Place, name, evenings, rounds, points (the counted figure), all points (``best``),
-    average. ``for_print``: the average as text with two decimals, "–" for none."""
+    """Place, name, evenings, rounds, the counted figure (points or Tischpunkte), the figure
+    over all evenings (``best``), average. ``for_print``: the average as text with two
+    decimals, "–" for none."""
     season = table.season
     best = season.rule == Season.Rule.BEST
     columns = [
@@ -49,7 +58,7 @@ def season_report(table: SeasonTable, *, for_print: bool = False) -> Report:
         ReportColumn(points_label(season), INT, 10),
     ]
     if best:
-        columns.append(ReportColumn(_("alle Punkte"), INT, 10))
+        columns.append(ReportColumn(all_label(season), INT, 10))
     columns.append(ReportColumn(_("Schnitt"), INT if for_print else TEXT, 8))
     rows = []
     for row in table.rows:
@@ -88,6 +97,8 @@ def season_pdf(table: SeasonTable) -> bytes:
     report = season_report(table, for_print=True)
     name_index = 1
     fixed = {0: 14, 2: 18, 3: 25, 4: 24, 5: 22, 6: 18}  # headers on one line
+    if by_table_points(season):  # "Tischpunkte (beste 10)", "alle Tischpunkte"
+        fixed |= {4: 34, 5: 28}
     widths = [fixed.get(i, 0) * mm for i in range(len(report.columns))]
     widths[name_index] = setup.frame_width - sum(widths)
     pdf_table = report_table(report, widths, size=11, header_size=8.5, bold_columns=[4])

@@ -17,6 +17,13 @@ class SeasonForm(forms.Form):
     )
     name = forms.CharField(label=_("Name"), max_length=120)
     rule = forms.ChoiceField(label=_("Wertung"), choices=Season.Rule.choices)
+    metric = forms.ChoiceField(
+        label=_("gezählt wird"),
+        choices=Season.Metric.choices,
+        initial=Season.Metric.POINTS,
+        required=False,
+        help_text=Season._meta.get_field("metric").help_text,
+    )
     best_count = forms.IntegerField(
         label=_("beste Abende"),
         required=False,
@@ -52,15 +59,23 @@ class SeasonForm(forms.Form):
 
     def __init__(self, *args, club: Club, season: Season | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.season = season
         self.fields["tournaments"].queryset = club.tournaments.order_by("date", "pk")
         if season is not None:
             del self.fields["slug"]
             self.initial.update(
                 name=season.name,
                 rule=season.rule,
+                metric=season.metric,
                 best_count=season.best_count,
                 min_rounds=season.min_rounds,
                 tournaments=list(season.tournaments.all()),
                 public_standings=season.public_standings,
                 public_projector=season.public_projector,
             )
+
+    def clean_metric(self) -> str:
+        """Left out (a form of before the choice): the season's, else points."""
+        if value := self.cleaned_data.get("metric"):
+            return value
+        return self.season.metric if self.season is not None else Season.Metric.POINTS

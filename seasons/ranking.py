@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.db.models import Count, Sum
 
 from scoring.models import ScoreLine, Season, Sheet
-from scoring.standings.ranking import compute_standings
+from scoring.standings.ranking import compute_standings, seat_table_points
 from seasons.core import EveningResult, SeasonRow, SeasonRule, rank_season
 from tournament.models import Member, Participant, Tournament
 from tournament.privacy.names import member_public_names, public_names
@@ -40,7 +40,9 @@ class SeasonTable:
 
 
 def season_rule(season: Season) -> SeasonRule:
-    return SeasonRule(rule=season.rule, best=season.best_count, min_rounds=season.min_rounds)
+    return SeasonRule(
+        rule=season.rule, best=season.best_count, min_rounds=season.min_rounds, metric=season.metric
+    )
 
 
 # Per-evening sums are kept in the cache under a key that changes with every change of a sheet
@@ -49,8 +51,13 @@ def season_rule(season: Season) -> SeasonRule:
 EVENING_CACHE_SECONDS = 24 * 60 * 60
 
 
-def evening_sums(tournament_ids: list[int]) -> dict[int, list[tuple[int, int, int]]]:
-    """Tournament id -> [(participant id, points, rounds)] from the confirmed score lines.
+EveningLine = tuple[int, int, int, int]  # participant id, points, rounds, Tischpunkte
+
+
+def evening_sums(tournament_ids: list[int]) -> dict[int, list[EveningLine]]:
+    """Tournament id -> [(participant id, points, rounds, Tischpunkte)] from the confirmed score
+    lines; the Tischpunkte by place at each table and round, as the evening's standings compute
+    them (``scoring.standings.ranking.seat_table_points``), whatever the evening's format.
 
     Adding up 150,000 score lines of a season takes longer than a page may; an evening's sums
     only change with one of its sheets, so each evening's sums are cached under a fingerprint of
@@ -64,7 +71,8 @@ def evening_sums(tournament_ids: list[int]) -> dict[int, list[tuple[int, int, in
         .values_list("round__tournament_id", "count", "revisions")
     )
     keys = {
-        tid: f"season-evening:{tid}:{count}:{revisions}" for tid, count, revisions in fingerprints
+        tid: f"season-evening:v2:{tid}:{count}:{revisions}"
+        for tid, count, revisions in fingerprints
     }
     cached = cache.get_many(list(keys.values()))
     sums = {
@@ -74,28 +82,57 @@ def evening_sums(tournament_ids: list[int]) -> dict[int, list[tuple[int, int, in
     }
     missing = [tid for tid in keys if tid not in sums]
     if missing:
-        lines = (
-            ScoreLine.objects.filter(round__tournament_id__in=missing)
-            .values("participant_id", "round__tournament_id")
-            .annotate(points=Sum("points"), rounds=Count("round_id", distinct=True))
-            .order_by()
-            .values_list("round__tournament_id", "participant_id", "points", "rounds")
-        )
-        fresh: dict[int, list[tuple[int, int, int]]] = {tid: [] for tid in missing}
-        for tid, participant_id, points, rounds in lines:
-            fresh[tid].append((participant_id, points, rounds))
+        fresh = seat_sums(missing)
         cache.set_many({keys[tid]: value for tid, value in fresh.items()}, EVENING_CACHE_SECONDS)
         sums.update(fresh)
     return sums
 
 
-def evening_lines(value: object) -> list[tuple[int, int, int]] | None:
+def seat_sums(tournament_ids: list[int]) -> dict[int, list[EveningLine]]:
+    """The evenings' lines from their score lines, one query: the points of each participant at
+    each table (sheet) and seat, added up per participant; the Tischpunkte of each table."""
+    lines = (
+        ScoreLine.objects.filter(round__tournament_id__in=tournament_ids)
+        .values("round__tournament_id", "round_id", "sheet_id", "seat", "participant_id")
+        .annotate(points=Sum("points"), games=Count("id"))
+        .order_by()
+        .values_list(
+            "round__tournament_id",
+            "round_id",
+            "sheet_id",
+            "seat",
+            "participant_id",
+            "points",
+            "games",
+        )
+    )
+    figures: dict[int, dict[int, list]] = {tid: {} for tid in tournament_ids}
+    seats: dict[int, dict[int, dict[int, list[int]]]] = {tid: {} for tid in tournament_ids}
+    for tid, round_id, sheet_id, seat, pid, points, games in lines:
+        figure = figures[tid].setdefault(pid, [0, set()])
+        figure[0] += points
+        figure[1].add(round_id)
+        at_seat = seats[tid].setdefault(sheet_id, {}).setdefault(seat, [0, 0, 0])
+        at_seat[0] += points
+        if games > at_seat[2]:
+            at_seat[1:] = [pid, games]
+    result = {}
+    for tid, per_participant in figures.items():
+        places = seat_table_points(seats[tid])
+        result[tid] = [
+            (pid, points, len(rounds), places.get(pid, 0))
+            for pid, (points, rounds) in per_participant.items()
+        ]
+    return result
+
+
+def evening_lines(value: object) -> list[EveningLine] | None:
     """An evening's sums as the cache gives them back (JSON: lists); None (a miss) for any
     other shape."""
     if not isinstance(value, list):
         return None
     try:
-        return [(int(pid), int(points), int(rounds)) for pid, points, rounds in value]
+        return [(int(pid), int(p), int(r), int(t)) for pid, p, r, t in value]
     except (TypeError, ValueError):
         return None
 
@@ -112,9 +149,9 @@ def evening_results(tournament_ids: list[int]) -> list[EveningResult]:
         )
     )
     return [
-        EveningResult(members[pid], tid, points, rounds)
+        EveningResult(members[pid], tid, points, rounds, table_points)
         for tid, lines in sums.items()
-        for pid, points, rounds in lines
+        for pid, points, rounds, table_points in lines
         if pid in members
     ]
 
@@ -149,7 +186,7 @@ def compute_season(season: Season, *, public: bool = False, published: bool = Fa
 class MemberEvening:
     tournament: Tournament
     name: str  # the name the member played under that evening
-    points: int
+    points: int  # the season's figure: points or Tischpunkte
     rounds: int
     place: int | None  # the place in that evening's standings
     counted: bool  # counts for the season (``best``: among the N best)
@@ -185,7 +222,7 @@ def member_evenings(
             MemberEvening(
                 tournament=tournament,
                 name=public_names(tournament)[participant.pk] if public else participant.name,
-                points=result.points,
+                points=result.figure(season.metric),
                 rounds=result.rounds,
                 place=place,
                 counted=row is not None and tournament.pk in row.counted,

@@ -38,6 +38,13 @@ def check_rule(rule: str, best: int | None, min_rounds: int) -> None:
         )
 
 
+def check_metric(metric: str) -> None:
+    if metric not in Season.Metric.values:
+        raise DomainError(
+            _("Unbekannte Wertungszahl „%(metric)s“.") % {"metric": metric}, field="metric"
+        )
+
+
 def check_tournaments(club: Club, tournaments: Iterable[Tournament]) -> list[Tournament]:
     tournaments = list(tournaments)
     foreign = [t.slug for t in tournaments if t.club_id != club.pk]
@@ -59,6 +66,7 @@ def create_season(
     rule: str = Season.Rule.SUM,
     best: int | None = None,
     min_rounds: int = 0,
+    metric: str = Season.Metric.POINTS,
     tournaments: Iterable[Tournament] = (),
     user: User = None,
 ) -> Season:
@@ -67,12 +75,19 @@ def create_season(
         raise DomainError(_("Bitte einen Namen für die Saison angeben."), field="name")
     require_short_name(slug)
     check_rule(rule, best, min_rounds)
+    check_metric(metric)
     tournaments = check_tournaments(club, tournaments)
     Club.objects.select_for_update().get(pk=club.pk)
     if Season.objects.filter(club=club, slug=slug).exists():
         raise DomainError(_("Die Saison „%(slug)s“ gibt es schon.") % {"slug": slug}, field="slug")
     season = Season.objects.create(
-        club=club, slug=slug, name=name, rule=rule, best_count=best, min_rounds=min_rounds
+        club=club,
+        slug=slug,
+        name=name,
+        rule=rule,
+        best_count=best,
+        min_rounds=min_rounds,
+        metric=metric,
     )
     for tournament in tournaments:
         add_tournament(season, tournament, user=user)
@@ -89,12 +104,18 @@ def update_season(
     min_rounds: int,
     public_standings: bool,
     public_projector: bool,
+    metric: str | None = None,
 ) -> Season:
+    """``metric``: None keeps the season's."""
     name = normalize_name(name)
     if not name:
         raise DomainError(_("Bitte einen Namen für die Saison angeben."), field="name")
     check_rule(rule, best, min_rounds)
+    if metric is not None:
+        check_metric(metric)
     season = Season.objects.select_for_update().get(pk=season.pk)
+    if metric is not None:
+        season.metric = metric
     season.name, season.rule, season.best_count, season.min_rounds = name, rule, best, min_rounds
     season.public_standings, season.public_projector = public_standings, public_projector
     season.save()

@@ -24,10 +24,27 @@ from seasons.ranking import SeasonTable
 UNRANKED_ORDER = 10**9  # unranked rows sort after every place
 
 
+def by_table_points(season: Season) -> bool:
+    return season.metric == Season.Metric.TABLE_POINTS
+
+
+def figure_label(season: Season) -> str:
+    """The figure every evening adds: "Punkte" or "Tischpunkte"."""
+    return gettext("Tischpunkte") if by_table_points(season) else gettext("Punkte")
+
+
 def points_label(season: Season) -> str:
-    if season.rule == Season.Rule.BEST:
-        return gettext("Punkte (beste %(n)d)") % {"n": season.best_count}
-    return gettext("Punkte")
+    """The counted column's header."""
+    if season.rule != Season.Rule.BEST:
+        return figure_label(season)
+    if by_table_points(season):
+        return gettext("Tischpunkte (beste %(n)d)") % {"n": season.best_count}
+    return gettext("Punkte (beste %(n)d)") % {"n": season.best_count}
+
+
+def all_label(season: Season) -> str:
+    """The header of the figure over all evenings (rule ``best``)."""
+    return gettext("alle Tischpunkte") if by_table_points(season) else gettext("alle Punkte")
 
 
 def shown_average(row: SeasonRow) -> str:
@@ -78,6 +95,8 @@ class SeasonTableView(tables.Table):
         exclude = () if season.rule == Season.Rule.BEST else ("total",)
         super().__init__(data, exclude=exclude)
         self.columns["points"].column.verbose_name = points_label(season)
+        if "total" in self.columns.names():
+            self.columns["total"].column.verbose_name = all_label(season)
         self.season = season
         # On a phone (as the tournament's standings do) only place, name, evenings and the
         # figure the rule ranks by: points, or the average for the "average" rule.

@@ -30,7 +30,7 @@ from seasons.exports import rule_label, season_pdf, season_xlsx
 from seasons.forms import SeasonForm
 from seasons.ranking import compute_season, member_evenings
 from seasons.services import create_season, set_tournaments, update_season
-from seasons.tables import season_table, shown_average, shown_rank
+from seasons.tables import figure_label, points_label, season_table, shown_average, shown_rank
 from tournament.access import ClubMixin
 from tournament.errors import DomainError
 from tournament.models import Club, Member
@@ -80,6 +80,7 @@ class SeasonCreateView(SeasonFormMixin):
                 rule=data["rule"],
                 best=data["best_count"],
                 min_rounds=data["min_rounds"],
+                metric=data["metric"],
                 tournaments=data["tournaments"],
                 user=self.request.user,
             )
@@ -113,6 +114,7 @@ class SeasonSettingsView(SeasonMixin, SeasonFormMixin):
                 rule=data["rule"],
                 best=data["best_count"],
                 min_rounds=data["min_rounds"],
+                metric=data["metric"],
                 public_standings=data["public_standings"],
                 public_projector=data["public_projector"],
             )
@@ -140,6 +142,7 @@ class SeasonTableMixin:
             "season_table": table,
             "table": view,
             "rule": rule_label(season),
+            "points_label": points_label(season),
             "public": public,
         }
 
@@ -167,6 +170,8 @@ class MemberEveningsMixin:
             "average": shown_average(row) if row else "",
             "evenings": evenings,
             "rule": rule_label(season),
+            "points_label": points_label(season),
+            "figure_label": figure_label(season),
         }
 
 

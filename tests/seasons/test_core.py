@@ -85,6 +85,7 @@ def test_average_is_rounded_to_two_decimals_and_null_without_rounds():
         "rounds": 0,
         "points": 0,
         "average": None,
+        "metric": "points",
     }
 
 

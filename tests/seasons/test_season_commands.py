@@ -91,7 +91,7 @@ def test_create_season_and_print_it_as_json(two_evenings, club, rule, extra):
     rows = json.loads(out)
     assert rows == [row.as_json() for row in compute_season(season).rows]
     for row in rows:
-        assert list(row) == ["rank", "name", "evenings", "rounds", "points", "average"]
+        assert list(row) == ["rank", "name", "evenings", "rounds", "points", "average", "metric"]
         assert row["rank"] is None or isinstance(row["rank"], int)
         assert isinstance(row["average"], float) or row["average"] is None
     ranked = [row for row in rows if row["rank"] is not None]

@@ -1,5 +1,5 @@
 """manage.py create_season CLUB SEASON --name NAME --rule sum|best|average [--best N]
-[--min-rounds K] TOURNAMENT_SLUG...
+[--min-rounds K] [--metric points|table_points] TOURNAMENT_SLUG...
 
 Everything is checked before anything is written: an unknown club or tournament, a tournament
 of another club, N < 1 or K < 0 exit with status 1 and change nothing.
@@ -33,6 +33,12 @@ class Command(BaseCommand):
         parser.add_argument("--rule", required=True, choices=Season.Rule.values)
         parser.add_argument("--best", type=int, metavar="N", help="rule 'best': N best evenings")
         parser.add_argument(
+            "--metric",
+            choices=Season.Metric.values,
+            default=Season.Metric.POINTS,
+            help="the figure every evening adds: its points or its Tischpunkte",
+        )
+        parser.add_argument(
             "--min-rounds", type=int, default=0, metavar="K", help="fewer rounds: unranked"
         )
 
@@ -60,6 +66,7 @@ class Command(BaseCommand):
                 rule=options["rule"],
                 best=options["best"],
                 min_rounds=options["min_rounds"],
+                metric=options["metric"],
                 tournaments=[found[slug] for slug in slugs],
             )
         except DomainError as error:

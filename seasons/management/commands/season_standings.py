@@ -1,7 +1,8 @@
 """manage.py season_standings CLUB SEASON [--json]
 
 ``--json`` prints a JSON list: ranked rows by rank, then the unranked by name, each exactly
-``{"rank", "name", "evenings", "rounds", "points", "average"}`` (``seasons.core``).
+``{"rank", "name", "evenings", "rounds", "points", "average", "metric"}`` (``seasons.core``;
+``metric``: ``points`` or ``table_points``, the figure ``points`` and ``average`` are of).
 """
 
 from __future__ import annotations
