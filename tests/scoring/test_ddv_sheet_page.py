@@ -30,8 +30,8 @@ def test_the_desk_page_names_the_next_dealer_after_a_pflichtsolo_and_who_owes_on
 
     html = organiser_client.get(reverse("scoring:sheet", args=args)).content.decode()
     assert "Spiel 4 von 24" in html
-    assert f"Geber: {names[3]} (Sitz 3) – gibt nach dem Pflichtsolo noch einmal" in html
-    owing = ", ".join(f"{names[seat]} (Sitz {seat})" for seat in (1, 3, 4))
+    assert f"Geber: {names[3]} (Platz 3) – gibt nach dem Pflichtsolo noch einmal" in html
+    owing = ", ".join(f"{names[seat]} (Platz {seat})" for seat in (1, 3, 4))
     assert f"Pflichtsolo offen: {owing}" in html
 
     # The live preview gives the lines again for the rows as typed.
