@@ -4,11 +4,12 @@ sign-ups."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 
 from tournament.audit import record
-from tournament.models import AuditEntry, Member, Participant, Signup
+from tournament.models import AuditEntry, ClubMembership, Member, Participant, Signup
 from tournament.privacy.services import (
     REMOVED_SIGNUP,
     anonymise_expired_guests,
@@ -116,3 +117,24 @@ def test_the_retention_deletes_old_sign_ups_that_never_became_participants(eveni
     assert Signup.objects.filter(pk=recent.pk).exists()  # its evening is within the retention
     entry = first.audit_entries.filter(action=AuditEntry.Action.SIGNUP_ADDED).get()
     assert entry.params == {"name": REMOVED_SIGNUP}
+
+
+def test_the_club_page_counts_old_sign_ups_and_its_button_deletes_them(
+    evenings, club, client, django_user_model
+):
+    first, _second = evenings
+    Participant.objects.filter(tournament=first, member=None).update(anonymised=True)
+    old = signup(first, "Wilma Weg", 1, status=Signup.Status.CANCELLED)
+    club.guest_retention_months = 1
+    club.save()
+    leader = django_user_model.objects.create_user("leitung", password="x-lang-genug-123")
+    ClubMembership.objects.create(user=leader, club=club, role=ClubMembership.Role.ORGANISER)
+    client.force_login(leader)
+    url = f"/verwaltung/vereine/{club.slug}/datenschutz/"
+    page = client.get(url).content.decode()
+    assert "0 Gäste sind länger her" in page
+    assert "1 Online-Anmeldung aus dieser Zeit wurde nie zum Teilnehmer" in page
+    button = re.search(r'<button[^>]*name="anonymise_guests"[^>]*>', page).group(0)
+    assert "disabled" not in button
+    assert client.post(url, {"anonymise_guests": "1"}).status_code == 302
+    assert not Signup.objects.filter(pk=old.pk).exists()
