@@ -5,7 +5,8 @@ participants, every round with seed, method, lots, slips and status, the tables 
 entry tokens, every sheet with its status, revision and notes and *all* its versions with their
 games (the record as entered and what the rules engine made of it), the score lines of the
 confirmed versions, the audit log, and (optional, ``output.backup.prizes``) the entry fees, who
-paid what, and the prize table. Rows refer to participants by the ``id`` they had in the
+paid what, and the prize table, and (optional, ``output.backup.signups``) the online
+sign-up's settings and sign-ups. Rows refer to participants by the ``id`` they had in the
 exporting database; restoring maps those to the new rows (also inside lots and slips). The
 ``details`` of audit entries are kept as written: ids in them refer to the original database.
 

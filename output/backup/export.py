@@ -11,6 +11,7 @@ from django.utils import timezone
 from output.backup.clock import export_clock
 from output.backup.document import FORMAT, FORMAT_VERSION, GAME_FIELDS, TOURNAMENT_FIELDS
 from output.backup.prizes import export_payments, export_prizes
+from output.backup.signups import export_signup_settings, export_signups
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.models import (
     Round,
@@ -48,6 +49,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "withdrawn": participant.withdrawn,
             "created_at": iso_time(participant.created_at),
             "paid_cents": paid.get(participant.pk),
+            "name_choice": participant.name_choice,
+            "anonymised": participant.anonymised,
         }
         for participant in tournament.participants.order_by("pk")
     ]
@@ -58,6 +61,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "tournament": settings,
         "participants": participants,
         "prizes": export_prizes(tournament),
+        "signup_settings": export_signup_settings(tournament),
+        "signups": export_signups(tournament),
         "rounds": [_export_round(round_) for round_ in _rounds(tournament)],
         "clock": export_clock(tournament),
         "announcements": [

@@ -84,6 +84,9 @@ class Plan:
     payments: dict[int, int] = field(default_factory=dict)  # document participant id → cents
     clock: dict[str, Any] | None = None  # the round's clock (``output.backup.clock``)
     announcements: list[dict[str, Any]] = field(default_factory=list)  # the projector's
+    # The online sign-up (``output.backup.signups``): none in backups from before it.
+    signup_settings: dict[str, Any] | None = None
+    signups: list[tuple[dict[str, Any], datetime.datetime | None]] = field(default_factory=list)
 
     def tables(self) -> list[TablePlan]:
         return [table for round_ in self.rounds for table in round_.tables]

@@ -24,6 +24,7 @@ from output.backup.document import BackupError, check_format
 from output.backup.plan import Plan, RoundPlan, SheetPlan, TablePlan
 from output.backup.prizes import restore_prizes
 from output.backup.recompute import recompute
+from output.backup.signups import restore_signups
 from output.backup.validate import SLUG_LENGTH, validate
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.audit import User, nested, ngettext_noop, record
@@ -106,6 +107,14 @@ class _Restorer:
             {self.people[key]: cents for key, cents in self.plan.payments.items()},
         )
         restore_clock(tournament, self.plan.clock)
+        restore_signups(
+            tournament,
+            self.plan.signup_settings,
+            self.plan.signups,
+            self.people,
+            new_codes=new_tokens,
+            keep_time=self.keep_time,
+        )
         Announcement.objects.bulk_create(
             Announcement(tournament=tournament, **fields) for fields in self.plan.announcements
         )

@@ -40,6 +40,7 @@ from output.backup.document import (
 from output.backup.plan import Plan, RoundPlan, TablePlan
 from output.backup.prizes import read_payment, read_prizes
 from output.backup.ruleset import checked_ruleset
+from output.backup.signups import read_signup_settings, read_signups
 from output.backup.validate_sheets import SheetChecks
 from tournament.events.services import RESERVED_SLUGS
 from tournament.models import (
@@ -53,6 +54,7 @@ from tournament.models import (
     SLIDE_SECONDS_LIMITS,
     AuditEntry,
     EveningFormat,
+    NameChoice,
     Participant,
     PublicNames,
     Round,
@@ -122,6 +124,8 @@ class _Reader(SheetChecks):
             payments=self.payments,
             clock=read_clock(self.data, rounds, rulesets.get(self.settings["ruleset"]).table_sizes),
             announcements=self.announcements(),
+            signup_settings=read_signup_settings(self.data),
+            signups=read_signups(self.data, self.participant),
         )
 
     def tournament(self, item: dict[str, Any], path: str) -> dict[str, Any]:
@@ -228,6 +232,15 @@ class _Reader(SheetChecks):
                 "club": _normalised(club, f"{path}.club"),
                 "checked_in": checked(item, "checked_in", "bool", path),
                 "withdrawn": checked(item, "withdrawn", "bool", path),
+                # Backups made before the privacy settings existed: the club's rule, as stored.
+                "name_choice": checked(
+                    {"name_choice": NameChoice.CLUB} | item,
+                    "name_choice",
+                    "str",
+                    path,
+                    choices=NameChoice.values,
+                ),
+                "anonymised": checked({"anonymised": False} | item, "anonymised", "bool", path),
             }
             self.ids.add(key)
             paid = read_payment(item, path)

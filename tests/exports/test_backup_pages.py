@@ -20,6 +20,7 @@ from output.backup.restore import import_tournament
 from tests.exports.backup_documents import valid_document
 from tournament.models import Table, Tournament
 from tournament.permissions import grant_access
+from tournament.signup.services import save_settings, sign_up
 
 pytestmark = pytest.mark.django_db
 
@@ -85,6 +86,9 @@ def visit_everything(tournament: Tournament, organiser_client: Client) -> dict[s
 def test_a_restored_copy_of_a_played_tournament_serves_every_page(
     complete_tournament, organiser, organiser_client
 ):
+    save_settings(complete_tournament, {"enabled": True, "cap": 1}, user=organiser)
+    for name in ("Olga Online", "Walter Warteliste"):
+        sign_up(complete_tournament, {"name": name}, user=organiser)
     restored = import_tournament(loads(dumps(export_tournament(complete_tournament))), slug="kopie")
     grant_access(restored, organiser)  # a backup carries no logins
 
@@ -96,6 +100,8 @@ def test_a_restored_copy_of_a_played_tournament_serves_every_page(
         assert statuses[f"organiser /verwaltung/kopie/{page}"] == 200
     assert statuses["anonymous /api/t/kopie/standings"] == 200
     assert statuses["anonymous /t/kopie/beamer/"] == 200
+    for token in restored.signups.values_list("token", flat=True):
+        assert statuses[f"anonymous /t/kopie/anmeldung/{token}/"] == 200
 
 
 def test_a_restored_hand_made_backup_serves_every_page(organiser, organiser_client):

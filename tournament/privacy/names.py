@@ -64,10 +64,15 @@ def tournament_rule(tournament: Tournament) -> str:
     return tournament.club.public_names if tournament.club_id else PublicNames.FULL
 
 
+def consent_counts(tournament: Tournament) -> bool:
+    """Whether a person's consent to the full name counts: as the club says; always without one."""
+    return tournament.club.consent_allowed if tournament.club_id else True
+
+
 def public_names(tournament: Tournament) -> dict[int, str]:
     """Participant id → the name the public pages of ``tournament`` show (one query)."""
     rule = tournament_rule(tournament)
-    consent = tournament.club.consent_allowed if tournament.club_id else True
+    consent = consent_counts(tournament)
     rows = (
         Participant.objects.filter(tournament=tournament)
         .order_by("pk")

@@ -26,12 +26,15 @@ from tournament.models import (
     NameChoice,
     Participant,
     PublicNames,
+    Signup,
     Tournament,
 )
 from tournament.normalize import name_key
 from tournament.polling.stamp import renew_stamp
 
 PSEUDONYM = "Spieler %(number)d"  # stored as data, like a name typed in German
+# What the texts of a tournament say instead of the name of a sign-up deleted after retention.
+REMOVED_SIGNUP = "gelöschte Anmeldung"
 MAX_RETENTION_MONTHS = 240
 
 
@@ -164,6 +167,10 @@ def _anonymise_participants(participants: list[Participant], pseudonym: str, *, 
         participant.name_choice, participant.anonymised = "", True
         participant.save(update_fields=["name", "club", "name_choice", "anonymised"])
         _scrub_mentions([participant.tournament_id], old, pseudonym)
+        # The sign-up it came from keeps its place on the list, not the person's details.
+        Signup.objects.filter(participant=participant).update(
+            name=pseudonym, club="", ddv_number="", contact="", remark=""
+        )
         record(
             participant.tournament,
             AuditEntry.Action.PERSON_ANONYMISED,
@@ -240,10 +247,43 @@ def expired_guests(club: Club, today: datetime.date | None = None) -> list[Parti
     )
 
 
+def expired_signups(club: Club, today: datetime.date | None = None) -> models.QuerySet[Signup]:
+    """The sign-ups of the club's tournaments past the retention that never became a
+    participant (cancelled, still waiting, not come)."""
+    if club.guest_retention_months is None:
+        return Signup.objects.none()
+    before = months_before(today or timezone.localdate(), club.guest_retention_months)
+    return Signup.objects.filter(
+        tournament__club=club, tournament__date__lt=before, participant=None
+    ).order_by("pk")
+
+
+@transaction.atomic
+def delete_expired_signups(club: Club, *, today: datetime.date | None = None) -> int:
+    """Delete the club's sign-ups past the retention that never became a participant: they
+    hold no result to keep. The tournament's texts (audit entries) name them no more, unless a
+    participant of that tournament bears the same name (whose own anonymising covers it)."""
+    deleted = 0
+    for signup in expired_signups(club, today).select_for_update():
+        keys = {
+            name_key(name)
+            for name in Participant.objects.filter(tournament_id=signup.tournament_id).values_list(
+                "name", flat=True
+            )
+        }
+        if name_key(signup.name) not in keys:
+            _scrub_mentions([signup.tournament_id], signup.name, REMOVED_SIGNUP)
+        signup.delete()
+        deleted += 1
+    return deleted
+
+
 def anonymise_expired_guests(
     club: Club, *, today: datetime.date | None = None, user: User = None
 ) -> int:
-    """Anonymise the club's guests past the retention (one transaction each); how many."""
+    """Anonymise the club's guests past the retention (one transaction each) and delete the
+    sign-ups past it that never became a participant (``delete_expired_signups``); how many
+    guests."""
     done = 0
     for guest in expired_guests(club, today):
         try:
@@ -251,6 +291,7 @@ def anonymise_expired_guests(
         except DomainError:
             continue  # anonymised meanwhile
         done += 1
+    delete_expired_signups(club, today=today)
     return done
 
 

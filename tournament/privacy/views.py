@@ -25,6 +25,7 @@ from tournament.privacy.services import (
     anonymise_guest,
     anonymise_member,
     expired_guests,
+    expired_signups,
     save_club_privacy,
     set_name_choice,
 )
@@ -97,6 +98,7 @@ class ClubPrivacyView(ClubMixin, FormView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["expired"] = len(expired_guests(self.club))
+        context["expired_signups"] = expired_signups(self.club).count()
         return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

@@ -20,6 +20,7 @@ from tournament.access import OrganiserMixin
 from tournament.errors import DomainError
 from tournament.models import Signup, Tournament, normalize_short_code
 from tournament.normalize import search_matches
+from tournament.privacy.names import consent_counts, tournament_rule
 from tournament.signup import brake
 from tournament.signup.feasibility import arrival_feasibility, signup_feasibility
 from tournament.signup.forms import (
@@ -73,7 +74,14 @@ class PublicSignupMixin:
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context.update(tournament=self.tournament, signup_settings=self.settings, page="signup")
+        context.update(
+            tournament=self.tournament,
+            signup_settings=self.settings,
+            page="signup",
+            # What the privacy note says is published about a participant.
+            name_rule=tournament_rule(self.tournament),
+            consent_counts=consent_counts(self.tournament),
+        )
         return context
 
 
