@@ -1,6 +1,7 @@
-"""A captain on the phone under a club's rule sheet with Bock, Armut and Schmeißen: the Spielart
-offers the Armut and only the solos the club plays (the calculator too), a Schmeißen is a line
-of its own under "mehr"; the standings equal ``score_round`` on the stored rows."""
+"""A captain on the phone (and the desk) under a club's rule sheet with Bock, Armut and
+Schmeißen: the Spielart offers the Armut and only the solos the club plays (the calculator too),
+a Schmeißen is a line of its own under "mehr"; the standings equal ``score_round`` on the stored
+rows."""
 
 from __future__ import annotations
 
@@ -46,8 +47,9 @@ def club_evening(make_tournament, organiser):
     return tournament
 
 
+@pytest.mark.parametrize("device", ["phone", "desk"])
 def test_an_armut_and_a_schmeissen_on_the_phone_score_as_score_round(
-    phone, live_server, club_evening, settings, organiser, tmp_path
+    device, request, live_server, club_evening, settings, organiser, tmp_path
 ):
     from scoring.models import Sheet
     from scoring.sheets.reading import latest_version
@@ -55,10 +57,10 @@ def test_an_armut_and_a_schmeissen_on_the_phone_score_as_score_round(
     from scoring.standings.ranking import compute_standings
 
     settings.PUBLIC_BASE_URL = live_server.url
-    page = phone
+    page = request.getfixturevalue(device)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    table = open_sheet("phone", page, live_server, club_evening)
+    table = open_sheet(device, page, live_server, club_evening)
     kinds = page.locator("select[name='g1-kind'] option").evaluate_all(
         "options => options.map(o => o.value)"
     )
@@ -76,7 +78,7 @@ def test_an_armut_and_a_schmeissen_on_the_phone_score_as_score_round(
     extra = page.locator("tr.row-extra[data-game='2']")
     extra.locator("select[name='g2-schmeissen_seat']").select_option("2")
     extra.locator("select[name='g2-schmeissen_reason']").select_option("koenige")
-    screenshot(page, "club-entry-schmeissen-phone", full_page=False)
+    screenshot(page, f"club-entry-schmeissen-{device}", full_page=False)
     enter_game(page, 3, "24", "2", kind="armut")
     enter_game(page, 4, "3", "1", kind="solo_kreuz")
     page.wait_for_selector("#sync-status:has-text('alles gespeichert')", timeout=20_000)
@@ -84,7 +86,7 @@ def test_an_armut_and_a_schmeissen_on_the_phone_score_as_score_round(
     assert len(records) == 4, records
     assert records[1]["schmeissen"] == {"seat": 2, "reason": "koenige"}
     assert records[2]["kind"] == "armut" and records[3]["kind"] == "solo_kreuz"
-    screenshot(page, "club-entry-sheet-phone")
+    screenshot(page, f"club-entry-sheet-{device}")
 
     sheet_file = tmp_path / "sheet.json"
     options_file = tmp_path / "options.json"
