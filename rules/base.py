@@ -328,8 +328,10 @@ class Ruleset(RulesetOutputs, ABC):
         called); a ruleset that does not :attr:`records_time_up` ignores it."""
 
     @abstractmethod
-    def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
-        """The entry forms of a row at a table of ``table_size`` (:mod:`rules.entry`)."""
+    def entry_spec(self, table_size: int, lang: str = "de", options: Any = None) -> EntrySpec:
+        """The entry forms of a row at a table of ``table_size`` (:mod:`rules.entry`); with the
+        tournament's ``options`` only what they let a row be (``None``: the ruleset's own
+        forms, whatever a tournament sets)."""
 
     def deal_rule(
         self, table_size: int, options: Any = None, time_up_after: int | None = None

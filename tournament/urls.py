@@ -24,6 +24,11 @@ urlpatterns = [
     path("<slug:slug>/", events.TournamentDetailView.as_view(), name="detail"),
     path("<slug:slug>/einstellungen/", events.TournamentSettingsView.as_view(), name="settings"),
     path(
+        "<slug:slug>/einstellungen/regelvorlage/",
+        events.RulePresetSaveView.as_view(),
+        name="rule_preset_save",
+    ),
+    path(
         "<slug:slug>/teilnehmer/", participants.ParticipantListView.as_view(), name="participants"
     ),
     path(

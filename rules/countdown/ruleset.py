@@ -218,7 +218,7 @@ class CountdownRuleset(Ruleset):
     ) -> str:
         return countdown_rows.row_label(number, row, rows_before, lang)
 
-    def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
+    def entry_spec(self, table_size: int, lang: str = "de", options: Any = None) -> EntrySpec:
         return entry_forms.entry_spec(self.key, table_size, "en" if _english(lang) else "de")
 
     def refusal_message(

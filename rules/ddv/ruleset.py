@@ -282,7 +282,7 @@ class DDV(Ruleset):
         called = state.time_up and not state.owing
         return ddv_rows.sheet_result(scored, rows, played or called, lang)
 
-    def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
+    def entry_spec(self, table_size: int, lang: str = "de", options: Any = None) -> EntrySpec:
         return entry_forms.entry_spec(table_size, "en" if _english(lang) else "de")
 
     def refusal_message(

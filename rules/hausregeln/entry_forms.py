@@ -9,6 +9,7 @@ from functools import cache
 
 from rules.entry import EntryField, EntryForm, EntrySpec
 from rules.hausregeln.i18n import label, resolve_language, translate
+from rules.hausregeln.options import ScoringOptions
 from rules.hausregeln.vocabulary import ONE_RE_KIND_VALUES, Kind
 
 # The Sonderpunkte a calculator can enter ("Gegen" is computed), in the sheet's order.
@@ -48,15 +49,41 @@ def row_label(number: int, lang: str = "de") -> str:
     return translate("form.row", lang, number=number)
 
 
+def offered(options: ScoringOptions | None) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
+    """What a row may be under ``options``: the kinds in the order of :class:`Kind` (``None``
+    without options: every kind, as before options existed) and the Schmeißen reasons the
+    engine accepts (empty: no Schmeißen row)."""
+    if options is None:
+        return None, ()
+    kinds = tuple(kind.value for kind in Kind if kind in options.played_kinds)
+    if options.schmeissen == "not_entered":
+        return kinds, ()
+    reasons = tuple(
+        reason
+        for reason in options.schmeissen_reasons
+        if (reason not in ("neunen", "neunen_koenige") or options.deck == 48)
+        and (reason != "armut" or (options.armut and options.armut_untaken == "redeal"))
+    )
+    return kinds, reasons
+
+
 @cache
-def entry_spec(table_size: int, lang: str = "de") -> EntrySpec:
-    """Every entry form of a house-rules row at ``table_size`` seats, in ``lang``."""
+def entry_spec(
+    table_size: int,
+    lang: str = "de",
+    kinds_offered: tuple[str, ...] | None = None,
+    schmeissen_reasons: tuple[str, ...] = (),
+) -> EntrySpec:
+    """Every entry form of a house-rules row at ``table_size`` seats, in ``lang``: the kinds
+    ``kinds_offered`` (every kind when ``None``) and, with ``schmeissen_reasons``, a Schmeißen
+    line (the seat that threw in and its reason) — see :func:`offered`."""
     lang = resolve_language(lang)
 
     def text(key: str) -> str:
         return translate(key, lang)
 
-    kinds = tuple((kind.value, kind_label(kind.value, lang)) for kind in Kind)
+    values = tuple(kind.value for kind in Kind) if kinds_offered is None else kinds_offered
+    kinds = tuple((kind, kind_label(kind, lang)) for kind in values)
     seat = "seat"
     quick = EntryForm(
         "quick",
@@ -103,10 +130,41 @@ def entry_spec(table_size: int, lang: str = "de") -> EntrySpec:
             EntryField("record", text("form.record"), "json"),
         ),
     )
+    forms = (quick, extra, direct, calculator)
+    if schmeissen_reasons:
+        forms += (
+            EntryForm(
+                "schmeissen",
+                text("form.schmeissen"),
+                (
+                    EntryField(
+                        "schmeissen_seat",
+                        text("form.schmeissen_seat"),
+                        seat,
+                        placeholder="–",
+                        extra=True,
+                        record_path="schmeissen.seat",
+                    ),
+                    EntryField(
+                        "schmeissen_reason",
+                        text("form.schmeissen_reason"),
+                        "choice",
+                        choices=tuple(
+                            (reason, translate(f"term.reason.{reason}", lang))
+                            for reason in schmeissen_reasons
+                        ),
+                        placeholder="–",
+                        extra=True,
+                        record_path="schmeissen.reason",
+                    ),
+                ),
+                line=True,
+            ),
+        )
     return EntrySpec(
         table_size=table_size,
-        forms=(quick, extra, direct, calculator),
-        solo_kinds=tuple(sorted(ONE_RE_KIND_VALUES)),
+        forms=forms,
+        solo_kinds=tuple(sorted(kind for kind in ONE_RE_KIND_VALUES if kind in values)),
         parties=(("re", "Re", "Re", "Sub"), ("kontra", "Kontra", "Kontra", "In")),
         specials=tuple((key, label(key, lang)) for key in CALCULATOR_SPECIALS),
         calls_before_lead=True,

@@ -539,6 +539,8 @@ MESSAGES: dict[str, Message] = {
     ),
     "option.schmeissen_game": N_("Schmeißen wird eingetragen und zählt als Spiel: bei {list}."),
     "form.schmeissen": N_("Schmeißen"),
+    "form.schmeissen_seat": N_("Geschmissen von"),
+    "form.schmeissen_reason": N_("Schmeißen wegen"),
     "form.bock": N_("Bock ×{m}"),
     "form.bock_name": N_("Bock"),
     "form.schmeissen_row": N_("Schmeißen: Platz {seat} ({reason:reason})"),

@@ -147,8 +147,11 @@ class HouseRules(Ruleset):
         score = score_sheet(rows, table_size=table_size, cycles=cycles, options=options)
         return sheet_result(score, rows, table_size, max_games(table_size, cycles), lang)
 
-    def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
-        return entry_forms.entry_spec(table_size, resolve_language(lang))
+    def entry_spec(
+        self, table_size: int, lang: str = "de", options: ScoringOptions | None = None
+    ) -> EntrySpec:
+        kinds, reasons = entry_forms.offered(options)
+        return entry_forms.entry_spec(table_size, resolve_language(lang), kinds, reasons)
 
     def refusal_message(
         self, refusal: RowRefusal, lang: str = "de", field_name: str | None = None

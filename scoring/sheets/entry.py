@@ -144,7 +144,7 @@ def read_rows(
     before it; ``time_up_after``: the sheet's time called (what the ruleset derives for a row
     may depend on it)."""
     ruleset = ruleset or rulesets.get(rulesets.DEFAULT_KEY)
-    spec = ruleset.entry_spec(table_size)
+    spec = ruleset.entry_spec(table_size, options=options)
     keys = row_keys(table_size, spec)
     lines = line_keys(spec)
     rows: list[RowInput] = []

@@ -43,7 +43,8 @@ def kind_label(kind: str, language: str | None = None, ruleset: Ruleset | None =
 
 def entry_spec(sheet: Sheet, size: int) -> EntrySpec:
     """The entry forms of ``sheet``'s rows (its tournament's ruleset, the page's language)."""
-    return sheet.round.tournament.rules.entry_spec(size, get_language() or "de")
+    tournament = sheet.round.tournament
+    return tournament.rules.entry_spec(size, get_language() or "de", tournament.scoring_options)
 
 
 @dataclass
@@ -247,7 +248,7 @@ def stored_page(
     totals = dict.fromkeys(range(1, size + 1), 0)
     filled: list[RowView] = []
     ruleset, options = sheet.round.tournament.rules, sheet.round.tournament.scoring_options
-    spec = ruleset.entry_spec(size, language)
+    spec = ruleset.entry_spec(size, language, options)
     lines = line_keys(spec)
     prior = [game.record for game in games]
     for index, game in enumerate(games):
@@ -304,7 +305,7 @@ def score_inputs(
     names = {seat.number: seat.name for seat in seats}
     records = [row.record if row.record is not None else {} for row in inputs]
     ruleset, options = tournament.rules, tournament.scoring_options
-    spec = ruleset.entry_spec(size, language)
+    spec = ruleset.entry_spec(size, language, options)
     scored = ruleset.score_sheet(
         records,
         size,

@@ -100,7 +100,7 @@ class Toy(Ruleset):
         games = sum(1 for before in rows_before if self.row_kind(before) == GAME)
         return f"Runde {games + 1}"
 
-    def entry_spec(self, table_size: int, lang: str = "de") -> EntrySpec:
+    def entry_spec(self, table_size: int, lang: str = "de", options: Any = None) -> EntrySpec:
         row = EntryField("record", "Zeile als JSON", "json")
         return EntrySpec(table_size, (EntryForm("calculator", "Zeile", (row,)),))
 

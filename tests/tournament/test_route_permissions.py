@@ -110,6 +110,8 @@ ROUTES: dict[str, tuple[str, int, int]] = {
     "tournament:create": (START, 200, 200),
     "tournament:detail": (HELPER, 200, 405),
     "tournament:settings": (FULL, 200, 200),
+    # a club's rule preset: saved by its Turnierleitung (an empty name: back with a message)
+    "tournament:rule_preset_save": (FULL, 405, 302),
     "tournament:audit": (HELPER, 200, 405),
     # participants: the Helfer checks in; registering, importing, editing, withdrawing are not
     "tournament:participants": (LOOK, 200, 400),

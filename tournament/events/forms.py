@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -17,12 +18,30 @@ from tournament.models import (
     ROUNDS_COUNT_LIMITS,
     SLIDE_FIELDS,
     SLIDE_SECONDS_LIMITS,
+    RulePreset,
     Tournament,
 )
 
 # The model's ruleset fields are not form fields: a choice of ruleset and the options of each
 # are (``tournament.events.ruleset_fields``), gathered into ``ruleset_options`` by ``clean``.
 RULESET_FIELDS = ("ruleset", "ruleset_options")
+
+
+def add_preset_field(form: forms.Form, presets: QuerySet[RulePreset], *, with_club=False) -> None:
+    """A choice of the club's rule presets (``rule_preset``) when it has any; a chosen preset's
+    ruleset and options replace those of the form (the services apply it)."""
+    if not presets.exists():
+        return
+    field = forms.ModelChoiceField(
+        label=_("Regelvorlage des Vereins"),
+        queryset=presets,
+        required=False,
+        empty_label=_("(keine: Regeln wie unten)"),
+        help_text=_("Übernimmt Regelwerk und Optionen der Vorlage statt der Angaben unten."),
+    )
+    if with_club:
+        field.label_from_instance = lambda preset: f"{preset.club.name} · {preset.name}"
+    form.fields["rule_preset"] = field
 
 
 class TournamentForm(forms.ModelForm):
@@ -153,7 +172,8 @@ class TournamentForm(forms.ModelForm):
             if title is not None:
                 sets.append((title, [self[name] for name in names], "", 0, "", True))
                 continue
-            sets.append((_("Regelwerk"), [self["ruleset"]], "", 0, "", True))
+            chooser = [self[name] for name in ("rule_preset", "ruleset") if name in self.fields]
+            sets.append((_("Regelwerk"), chooser, "", 0, "", True))
             for each in ruleset_fields.registered():
                 legend = _("Wertung (%(ruleset)s)") % {"ruleset": each.text(each.label, lang)}
                 help_text = ruleset_fields.cycles_help(each)

@@ -21,6 +21,7 @@ import rules as rulesets
 from tournament.audit import User, record
 from tournament.errors import DomainError
 from tournament.events.locks import ruleset_lock, seating_misfit
+from tournament.events.presets import preset_settings, record_preset_applied
 from tournament.events.ruleset_audit import record_ruleset_change
 from tournament.models import (
     AVERAGE_MIN_ROUNDS_LIMITS,
@@ -33,6 +34,7 @@ from tournament.models import (
     Club,
     EveningFormat,
     PublicNames,
+    RulePreset,
     Tournament,
 )
 from tournament.normalize import normalize_name
@@ -152,10 +154,12 @@ def create_tournament(
     slug: str | None = None,
     user: User = None,
     club: Club | None = None,
+    preset: RulePreset | None = None,
     **options: Any,
 ) -> Tournament:
     """A new tournament; with ``club``, the club's (its Turnierleitung manages it, and ``user``
-    must be one of them when given)."""
+    must be one of them when given). With ``preset`` (one of the club's), its ruleset and
+    options replace those given."""
     name = normalize_name(name)
     if not name:
         raise DomainError(_("Bitte einen Namen für das Turnier angeben."), field="name")
@@ -168,6 +172,8 @@ def create_tournament(
             raise DomainError(taken_message(slug), field="slug")
     if club is not None and user is not None and not can_run_club(user, club):
         raise DomainError(_("Nur die Turnierleitung des Vereins legt seine Turniere an."))
+    if preset is not None:
+        options.update(preset_settings(preset, club))
     if options.get("cycles") is None:
         # Not given: the ruleset's own (count-down: 6); an unknown ruleset is refused below.
         key = options.get("ruleset") or rulesets.DEFAULT_KEY
@@ -179,6 +185,8 @@ def create_tournament(
     validate_settings(tournament)
     insert_tournament(tournament, fixed_slug=bool(slug))
     record(tournament, AuditEntry.Action.TOURNAMENT_CREATED, user=user, summary=tournament.name)
+    if preset is not None:
+        record_preset_applied(tournament, preset, user=user)
     if club is None and user is not None and user.is_authenticated:
         # The creator manages it (the creation entry above names them); superusers see it anyway.
         grant_access(tournament, user, audit=False)
@@ -186,7 +194,15 @@ def create_tournament(
 
 
 @transaction.atomic
-def update_tournament(tournament: Tournament, *, user: User = None, **changes: Any) -> Tournament:
+def update_tournament(
+    tournament: Tournament,
+    *,
+    user: User = None,
+    preset: RulePreset | None = None,
+    **changes: Any,
+) -> Tournament:
+    """The tournament with ``changes``; with ``preset`` (one of its club's), the preset's ruleset
+    and options replace those given (refused like any ruleset change once the tables play)."""
     allowed = TOURNAMENT_FIELDS | {"name", "date", "slug"}
     unknown = set(changes) - allowed
     if unknown:
@@ -194,6 +210,8 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
     if not changes.get("slug", True):
         del changes["slug"]  # left empty: kept
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if preset is not None:
+        changes.update(preset_settings(preset, tournament.club))
     complete_ruleset_options(tournament, changes)
     changed = {key: value for key, value in changes.items() if getattr(tournament, key) != value}
     if "name" in changed:
@@ -250,6 +268,8 @@ def update_tournament(tournament: Tournament, *, user: User = None, **changes: A
         )
     if ruleset_changed:
         record_ruleset_change(tournament, *old_ruleset, user=user)
+    if preset is not None:
+        record_preset_applied(tournament, preset, user=user)
     return tournament
 
 

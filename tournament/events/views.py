@@ -10,14 +10,15 @@ from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.generic import FormView, ListView, TemplateView
+from django.views.generic import FormView, ListView, TemplateView, View
 
 from tournament.access import OrganiserMixin
 from tournament.clubs.logins import may_found_club
 from tournament.errors import DomainError
-from tournament.events.forms import TournamentForm
+from tournament.events.forms import TournamentForm, add_preset_field
+from tournament.events.presets import save_rule_preset
 from tournament.events.services import create_tournament, update_tournament
-from tournament.models import AuditEntry, ClubMembership, Tournament
+from tournament.models import AuditEntry, ClubMembership, RulePreset, Tournament
 from tournament.permissions import (
     club_roles,
     clubs_for,
@@ -76,6 +77,8 @@ class TournamentCreateView(OrganiserMixin, FormView):
                 form.fields["club"].initial = clubs.first()
             (title, names), *rest = form.FIELDSETS
             form.FIELDSETS = ((title, ("club", *names)), *rest)
+            presets = RulePreset.objects.filter(club__in=clubs).select_related("club")
+            add_preset_field(form, presets, with_club=clubs.count() > 1)
         return form
 
     def form_valid(self, form: TournamentForm) -> HttpResponse:
@@ -86,6 +89,7 @@ class TournamentCreateView(OrganiserMixin, FormView):
                 date=data.pop("date"),
                 user=self.request.user,
                 club=data.pop("club", None),
+                preset=data.pop("rule_preset", None),
                 **data,
             )
         except DomainError as error:
@@ -105,16 +109,52 @@ class TournamentSettingsView(OrganiserMixin, FormView):
         kwargs["instance"] = Tournament.objects.get(pk=self.tournament.pk)
         return kwargs
 
+    def get_form(self, form_class=None) -> TournamentForm:
+        """With the club's presets to pick from, while the ruleset may change."""
+        form = super().get_form(form_class)
+        if self.tournament.club_id is not None and not form.ruleset_lock:
+            add_preset_field(form, RulePreset.objects.filter(club_id=self.tournament.club_id))
+        return form
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["may_save_preset"] = self.tournament.club_id is not None
+        context["preset_name_max"] = RulePreset._meta.get_field("name").max_length
+        return context
+
     def form_valid(self, form: TournamentForm) -> HttpResponse:
+        data = dict(form.cleaned_data)
+        preset = data.pop("rule_preset", None)
         try:
             tournament = update_tournament(
-                self.tournament, user=self.request.user, **form.cleaned_data
+                self.tournament, user=self.request.user, preset=preset, **data
             )
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
             return self.form_invalid(form)
         messages.success(self.request, _("Die Einstellungen wurden gespeichert."))
         return redirect("tournament:detail", slug=tournament.slug)
+
+
+class RulePresetSaveView(OrganiserMixin, View):
+    """POST ``preset_name``: the tournament's rule sheet as a named preset of its club."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, slug: str) -> HttpResponse:
+        try:
+            preset = save_rule_preset(
+                self.tournament, request.POST.get("preset_name", ""), user=request.user
+            )
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request,
+                _("Die Regeln sind als Vorlage „%(name)s“ des Vereins gespeichert.")
+                % {"name": preset.name},
+            )
+        return redirect("tournament:settings", slug=slug)
 
 
 class TournamentDetailView(OrganiserMixin, TemplateView):

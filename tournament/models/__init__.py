@@ -31,7 +31,7 @@ from tournament.models.access import (
 )
 from tournament.models.audit import AuditEntry, render_message
 from tournament.models.clock import ClockExtension, ClockSettings, RoundClock
-from tournament.models.clubs import Club, Member, NameChoice, PublicNames
+from tournament.models.clubs import Club, Member, NameChoice, PublicNames, RulePreset
 from tournament.models.codes import (
     PUBLIC_ID_BYTES,
     SHORT_CODE_ALPHABET,
@@ -118,6 +118,7 @@ __all__ = [
     "Round",
     "RoundClock",
     "RoundQuerySet",
+    "RulePreset",
     "Seat",
     "SeatChange",
     "SeatingRule",

@@ -56,6 +56,8 @@ class AuditEntry(models.Model):
         SIGNUP_MOVED = "signup.moved", _("Anmeldung verschoben")
         SIGNUP_NO_SHOW = "signup.no_show", _("Nicht erschienen")
         PERSON_ANONYMISED = "person.anonymised", _("Person anonymisiert")
+        RULE_PRESET_SAVED = "rules.preset_saved", _("Regelvorlage gespeichert")
+        RULE_PRESET_APPLIED = "rules.preset_applied", _("Regelvorlage übernommen")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_entries"

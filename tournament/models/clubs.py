@@ -91,3 +91,28 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class RulePreset(models.Model):
+    """A club's named rule sheet (ruleset and its options), saved from one evening and picked
+    for the next. ``ruleset_options`` are stored as the tournament stored them (defaults filled
+    in); a preset is applied through the tournament's own validation."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="rule_presets", verbose_name=_("Verein")
+    )
+    name = models.CharField(_("Name der Vorlage"), max_length=80)
+    ruleset = models.CharField(_("Regelwerk"), max_length=20)
+    ruleset_options = models.JSONField(_("Optionen des Regelwerks"), default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Regelvorlage")
+        verbose_name_plural = _("Regelvorlagen")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="unique_rule_preset_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
