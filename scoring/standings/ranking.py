@@ -30,7 +30,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.rows import PENALTY
-from rules.standings import AVERAGE, FORMAT_METRIC, TABLE_POINTS, table_points
+from rules.standings import AVERAGE, FORMAT_METRIC, SUM, TABLE_POINTS, table_points
 from scoring.models import Game, ScoreLine, Sheet, SheetVersion
 from tournament.models import Participant, Round, Seat, Tournament
 from tournament.normalize import name_sort_key
@@ -115,9 +115,10 @@ def tie_breakers(tournament: Tournament) -> tuple[TieBreaker, ...]:
     ruleset = tournament.rules
     names = ruleset.rules_texts().metrics
     order = ruleset.standings_order()
-    metric = FORMAT_METRIC[tournament.standings_format]
-    if metric not in order[:1]:
-        order = (metric, *order)
+    # The sum of points is the ruleset's own order; another format ranks by its figure first.
+    if tournament.standings_format != SUM:
+        metric = FORMAT_METRIC[tournament.standings_format]
+        order = (metric, *(key for key in order if key != metric))
     return tuple(
         replace(BREAKER_BY_METRIC[key], label=said(ruleset, names[key]))
         if key in names
