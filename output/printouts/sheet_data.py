@@ -165,7 +165,7 @@ def _fill_from_version(
         "number": version.number,
         "state": state,
     }
-    stopped = sheet_words_context(version.sheet, sheet.games)["time_up_head"]
+    stopped = sheet_words_context(version.sheet, sheet.games, tournament.rules)["time_up_head"]
     if stopped:  # in the ruleset's words, as the sheet pages say it
         sheet.note += " · " + stopped
     return games

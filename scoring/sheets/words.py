@@ -7,17 +7,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rules.base import Ruleset
 from scoring.models import Sheet
 from tournament.ruleset_texts import say
 
 
-def sheet_words_context(sheet: Sheet, length: int) -> dict[str, Any]:
+def sheet_words_context(
+    sheet: Sheet, length: int, ruleset: Ruleset | None = None
+) -> dict[str, Any]:
     """``close_early_label`` (``""``: the ruleset has none; ``desk_stop`` then names the
     time-up control as the desk's tool to stop a table); ``entry_hint``: the hint's
     paragraphs (``None``: the page's own hint, ``[]``: none); ``time_up_head``: the head's
     games once the time was called after a game (``""`` while it was not, or when the
-    organiser ended the table: the page says so), of a sheet of ``length`` games."""
-    ruleset = sheet.round.tournament.rules
+    organiser ended the table: the page says so), of a sheet of ``length`` games. ``ruleset``:
+    the tournament's, where the caller holds it (no query for the sheet's round)."""
+    ruleset = ruleset or sheet.round.tournament.rules
     words = ruleset.sheet_words
     hint = words.entry_hint
     head = ""
